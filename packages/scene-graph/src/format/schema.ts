@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** The format name and version every scene file declares. Bump the version on any breaking change. */
+export const SCENE_FORMAT = 'groundplan.scene-graph';
+export const SCENE_FORMAT_VERSION = 1;
+
+/**
+ * Node kinds, from the top of the hierarchy down. building and campus let the hierarchy grow
+ * upward; pose nodes form the navigation layer beside rooms; the agent is the robot.
+ */
+export const NODE_KINDS = [
+  'campus',
+  'building',
+  'floor',
+  'room',
+  'pose',
+  'asset',
+  'object',
+  'agent',
+] as const;
+export const NodeKind = z.enum(NODE_KINDS);
+export type NodeKind = z.infer<typeof NodeKind>;
+
+/** Which kinds a hierarchy edge may lead to from each kind; anything else skips a level. */
+export const CHILD_KINDS: Record<NodeKind, readonly NodeKind[]> = {
+  campus: ['building'],
+  building: ['floor'],
+  floor: ['room'],
+  room: ['asset', 'object'],
+  pose: [],
+  asset: ['object'],
+  object: ['object'],
+  agent: [],
+};
+
+/** How an object rests on its parent. */
+export const Relation = z.enum(['on', 'inside']);
+export type Relation = z.infer<typeof Relation>;
+
+const Id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'ids use letters, digits and _ . : - only');
+
+const Position = z.tuple([z.number().finite(), z.number().finite(), z.number().finite()]);
+const AttributeValue = z.union([z.string(), z.number().finite(), z.boolean()]);
+
+export const SceneNodeSchema = z
+  .object({
+    id: Id,
+    kind: NodeKind,
+    /** Descriptive, unchanging facts: colour, material, contents of a poster, an occupant. */
+    attributes: z.record(z.string(), AttributeValue).optional(),
+    /** What skills change, one value per dimension: { door: 'closed' }, { power: 'off' }. */
+    state: z.record(z.string(), z.string()).optional(),
+    /** The skills the node supports: open, close, turn_on, pickup, ... */
+    affordances: z.array(z.string().min(1)).optional(),
+    /** Metres, in the building frame, where known. */
+    position: Position.optional(),
+  })
+  .strict();
+export type SceneNode = z.infer<typeof SceneNodeSchema>;
+
+/**
+ * hierarchy: parent -> child (floor-room, room-asset, asset-object, ...); `relation` is how an
+ * object rests on its parent. navigation: undirected room-pose or pose-pose link, `distance`
+ * in metres (derived from positions when absent). at: the agent's location (a pose or room).
+ */
+export const SceneEdgeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('hierarchy'), source: Id, target: Id, relation: Relation.optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('navigation'),
+      source: Id,
+      target: Id,
+      distance: z.number().finite().nonnegative().optional(),
+    })
+    .strict(),
+  z.object({ kind: z.literal('at'), source: Id, target: Id }).strict(),
+]);
+export type SceneEdge = z.infer<typeof SceneEdgeSchema>;
+export type EdgeKind = SceneEdge['kind'];
+
+export const SceneFileSchema = z
+  .object({
+    format: z.literal(SCENE_FORMAT),
+    version: z.literal(SCENE_FORMAT_VERSION),
+    name: z.string().min(1).max(128),
+    description: z.string().max(4096).optional(),
+    nodes: z.array(SceneNodeSchema),
+    edges: z.array(SceneEdgeSchema),
+  })
+  .strict();
+export type SceneFile = z.infer<typeof SceneFileSchema>;

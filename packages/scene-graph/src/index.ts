@@ -1,0 +1,3 @@
+export * from './format/schema.js';
+export * from './model/scene-graph.js';
+export * from './result.js';
