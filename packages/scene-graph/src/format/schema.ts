@@ -30,7 +30,7 @@ export const CHILD_KINDS: Record<NodeKind, readonly NodeKind[]> = {
   pose: [],
   asset: ['object'],
   object: ['object'],
-  agent: [],
+  agent: ['object'], // what the robot holds in its gripper
 };
 
 /** How an object rests on its parent. */
