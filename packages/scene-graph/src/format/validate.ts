@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import type { SceneGraph } from '../model/scene-graph.js';
+import { buildSceneGraph } from '../model/scene-graph.js';
+import { err, ok, type Result } from '../result.js';
+import {
+  CHILD_KINDS,
+  type NodeKind,
+  type SceneEdge,
+  SceneEdgeSchema,
+  type SceneFile,
+  SceneFileSchema,
+  type SceneNode,
+  SceneNodeSchema,
+} from './schema.js';
+
+/** One thing wrong with a scene file: where (`nodes[12].position[1]`) and what, in one line. */
+export type SceneProblem = { path: string; message: string };
+
+// The envelope is checked by the same schema with nodes and edges left opaque; nodes and edges
+// are then checked one by one in a tight loop, because one zod pass over a 10^6-element array
+// builds a large error tree and is several times slower (see bench/scene-graph.bench.ts).
+const EnvelopeSchema = SceneFileSchema.extend({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) });
+
+/** Validates a parsed scene file and builds its graph, or lists every problem in it. */
+export function parseScene(input: unknown): Result<SceneGraph, SceneProblem[]> {
+  const checked = checkSceneFile(input);
+  if (!checked.ok) return checked;
+  return ok(buildSceneGraph(checked.value));
+}
+
+/** Validates a parsed scene file without building the graph; every problem is reported. */
+export function checkSceneFile(input: unknown): Result<SceneFile, SceneProblem[]> {
+  const problems: SceneProblem[] = [];
+  const envelope = EnvelopeSchema.safeParse(input);
+  if (!envelope.success) {
+    problems.push(...zodProblems(envelope.error, ''));
+    if (!isRecord(input) || !Array.isArray(input.nodes) || !Array.isArray(input.edges)) return err(problems);
+  }
+  const raw = input as { nodes: unknown[]; edges: unknown[] };
+
+  // Nodes that fail their shape still claim their id, so edges to them are not also called dangling.
+  const nodes: (SceneNode | undefined)[] = new Array(raw.nodes.length);
+  const claimedIds = new Set<string>();
+  for (let i = 0; i < raw.nodes.length; i++) {
+    const parsed = SceneNodeSchema.safeParse(raw.nodes[i]);
+    if (parsed.success) nodes[i] = parsed.data;
+    else {
+      problems.push(...zodProblems(parsed.error, `nodes[${i}]`));
+      const id = (raw.nodes[i] as { id?: unknown } | null)?.id;
+      if (typeof id === 'string') claimedIds.add(id);
+    }
+  }
+  const edges: (SceneEdge | undefined)[] = new Array(raw.edges.length);
+  for (let i = 0; i < raw.edges.length; i++) {
+    const parsed = SceneEdgeSchema.safeParse(raw.edges[i]);
+    if (parsed.success) edges[i] = parsed.data;
+    else problems.push(...zodProblems(parsed.error, `edges[${i}]`));
+  }
+
+  checkStructure(nodes, edges, claimedIds, problems);
+  if (problems.length > 0) return err(problems);
+  return ok({ ...(input as SceneFile), nodes: nodes as SceneNode[], edges: edges as SceneEdge[] });
+}
+
+/** The problems as a compact listing, one per line, for a terminal or a log. */
+export function formatProblems(problems: readonly SceneProblem[]): string {
+  const shown = problems.slice(0, 200).map((p) => `${p.path || '(file)'}: ${p.message}`);
+  if (problems.length > shown.length) shown.push(`... and ${problems.length - shown.length} more problems`);
+  return shown.join('\n');
+}
+
+type NodeInfo = { index: number; kind: NodeKind; parents: number[] };
+
+function checkStructure(
+  nodes: readonly (SceneNode | undefined)[],
+  edges: readonly (SceneEdge | undefined)[],
+  claimedIds: ReadonlySet<string>,
+  problems: SceneProblem[],
+): void {
+  const byId = new Map<string, NodeInfo>();
+  const kindsPresent = new Set<NodeKind>();
+  let firstAgent: number | undefined;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    if (!node) continue;
+    const seen = byId.get(node.id);
+    if (seen) {
+      problems.push({
+        path: `nodes[${i}].id`,
+        message: `duplicate node id "${node.id}" (first defined at nodes[${seen.index}]); ids must be unique`,
+      });
+      continue;
+    }
+    byId.set(node.id, { index: i, kind: node.kind, parents: [] });
+    kindsPresent.add(node.kind);
+    if (node.kind === 'agent') {
+      if (firstAgent === undefined) firstAgent = i;
+      else
+        problems.push({
+          path: `nodes[${i}].kind`,
+          message: `a second agent "${node.id}"; a scene has at most one agent (the first is nodes[${firstAgent}])`,
+        });
+    }
+  }
+
+  const edgeKeys = new Map<string, number>();
+  const agentPlaces: number[] = [];
+  const heldObjects: number[] = [];
+  for (let i = 0; i < edges.length; i++) {
+    const edge = edges[i];
+    if (!edge) continue;
+    const at = `edges[${i}]`;
+    if (edge.source === edge.target) {
+      problems.push({ path: at, message: `${edge.kind} edge connects "${edge.source}" to itself` });
+      continue;
+    }
+    const source = byId.get(edge.source);
+    const target = byId.get(edge.target);
+    if (!source && !claimedIds.has(edge.source))
+      problems.push({
+        path: `${at}.source`,
+        message: `edge source "${edge.source}" is not a node in the scene`,
+      });
+    if (!target && !claimedIds.has(edge.target))
+      problems.push({
+        path: `${at}.target`,
+        message: `edge target "${edge.target}" is not a node in the scene`,
+      });
+    if (!source || !target) continue;
+
+    const key =
+      edge.kind === 'navigation'
+        ? `n\u0000${edge.source < edge.target ? `${edge.source}\u0000${edge.target}` : `${edge.target}\u0000${edge.source}`}`
+        : `d\u0000${edge.source}\u0000${edge.target}`;
+    const first = edgeKeys.get(key);
+    if (first !== undefined) {
+      problems.push({
+        path: at,
+        message: `duplicate edge between "${edge.source}" and "${edge.target}" (first at edges[${first}])`,
+      });
+      continue;
+    }
+    edgeKeys.set(key, i);
+
+    switch (edge.kind) {
+      case 'hierarchy': {
+        const allowed = CHILD_KINDS[source.kind];
+        if (!allowed.includes(target.kind)) {
+          problems.push({
+            path: at,
+            message:
+              allowed.length === 0
+                ? `a ${source.kind} cannot contain anything, but "${edge.source}" contains ${target.kind} "${edge.target}"`
+                : `a ${source.kind} cannot contain a ${target.kind} directly ("${edge.source}" -> "${edge.target}"); a ${source.kind} contains ${allowed.join(' or ')}`,
+          });
+          continue;
+        }
+        if (edge.relation !== undefined && target.kind !== 'object')
+          problems.push({
+            path: `${at}.relation`,
+            message: `relation "${edge.relation}" is only for objects, but "${edge.target}" is a ${target.kind}`,
+          });
+        target.parents.push(i);
+        if (source.kind === 'agent') heldObjects.push(i);
+        break;
+      }
+      case 'navigation':
+        for (const [end, info] of [
+          [edge.source, source],
+          [edge.target, target],
+        ] as const)
+          if (info.kind !== 'room' && info.kind !== 'pose')
+            problems.push({
+              path: at,
+              message: `navigation edges link rooms and poses only, but "${end}" is a ${info.kind}`,
+            });
+        break;
+      case 'at':
+        if (source.kind !== 'agent')
+          problems.push({
+            path: `${at}.source`,
+            message: `an at edge starts at the agent, but "${edge.source}" is a ${source.kind}`,
+          });
+        else agentPlaces.push(i);
+        if (target.kind !== 'room' && target.kind !== 'pose')
+          problems.push({
+            path: `${at}.target`,
+            message: `the agent can be at a room or a pose, but "${edge.target}" is a ${target.kind}`,
+          });
+        break;
+    }
+  }
+  if (agentPlaces.length > 1)
+    problems.push({
+      path: `edges[${agentPlaces[1]}]`,
+      message: `the agent is at more than one place (edges ${agentPlaces.map((e) => `[${e}]`).join(', ')}); keep one at edge`,
+    });
+  if (heldObjects.length > 1)
+    problems.push({
+      path: `edges[${heldObjects[1]}]`,
+      message: `the agent holds more than one object (edges ${heldObjects.map((e) => `[${e}]`).join(', ')}); it has one gripper`,
+    });
+
+  checkParents(byId, kindsPresent, problems);
+  checkContainmentCycles(byId, edges, problems);
+}
+
+/** Which kinds may hold each kind, derived from CHILD_KINDS. */
+const PARENT_KINDS = new Map<NodeKind, NodeKind[]>();
+for (const [parent, children] of Object.entries(CHILD_KINDS) as [NodeKind, readonly NodeKind[]][])
+  for (const child of children) PARENT_KINDS.set(child, [...(PARENT_KINDS.get(child) ?? []), parent]);
+
+function checkParents(
+  byId: ReadonlyMap<string, NodeInfo>,
+  kindsPresent: ReadonlySet<NodeKind>,
+  problems: SceneProblem[],
+): void {
+  for (const [id, info] of byId) {
+    const parentKinds = PARENT_KINDS.get(info.kind);
+    if (!parentKinds) continue;
+    if (info.parents.length > 1) {
+      problems.push({
+        path: `nodes[${info.index}]`,
+        message: `${info.kind} "${id}" has ${info.parents.length} parents (edges ${info.parents.map((e) => `[${e}]`).join(', ')}); it must be in exactly one place`,
+      });
+      continue;
+    }
+    if (info.parents.length === 1) continue;
+    // Assets and objects always need a place; rooms, floors and buildings only once the scene
+    // models the level above them (a single-room scene without floors is fine).
+    const needsParent =
+      info.kind === 'asset' ||
+      info.kind === 'object' ||
+      parentKinds.some((kind) => kindsPresent.has(kind) && kind !== 'agent');
+    if (needsParent)
+      problems.push({
+        path: `nodes[${info.index}]`,
+        message: `${info.kind} "${id}" has no parent; add a hierarchy edge from a ${parentKinds.filter((k) => k !== 'agent').join(' or ')}`,
+      });
+  }
+}
+
+function checkContainmentCycles(
+  byId: ReadonlyMap<string, NodeInfo>,
+  edges: readonly (SceneEdge | undefined)[],
+  problems: SceneProblem[],
+): void {
+  // Only object -> object containment can loop; follow single parents and colour what is done.
+  const done = new Set<string>();
+  for (const [id, info] of byId) {
+    if (info.kind !== 'object' || done.has(id)) continue;
+    const trail: string[] = [];
+    const onTrail = new Set<string>();
+    let current: string | undefined = id;
+    while (current !== undefined && !done.has(current)) {
+      if (onTrail.has(current)) {
+        const cycle = trail.slice(trail.indexOf(current));
+        problems.push({
+          path: `nodes[${byId.get(current)!.index}]`,
+          message: `containment cycle: ${[...cycle, current].map((c) => `"${c}"`).join(' in ')}; an object cannot end up inside itself`,
+        });
+        break;
+      }
+      trail.push(current);
+      onTrail.add(current);
+      const parents: number[] = byId.get(current)?.parents ?? [];
+      current = parents.length === 1 ? edges[parents[0]!]!.source : undefined;
+    }
+    for (const t of trail) done.add(t);
+  }
+}
+
+function zodProblems(error: z.ZodError, prefix: string): SceneProblem[] {
+  return error.issues.map((issue) => ({ path: pathText(prefix, issue.path), message: issueMessage(issue) }));
+}
+
+function pathText(prefix: string, path: readonly PropertyKey[]): string {
+  let text = prefix;
+  for (const part of path)
+    text += typeof part === 'number' ? `[${part}]` : text === '' ? String(part) : `.${String(part)}`;
+  return text;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; see FORMAT.md for the fields a scene file may use`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_union':
+      return 'edge kind must be "hierarchy", "navigation" or "at"';
+    case 'invalid_type': {
+      const found = /received (\w+)/.exec(issue.message)?.[1];
+      if (found === 'undefined') return `missing ${issue.expected}`;
+      if (issue.expected === 'number' && (found === 'Infinity' || found === 'NaN'))
+        return `expected a finite number, got ${found}`;
+      return `expected ${issue.expected}${found ? `, got ${found}` : ''}`;
+    }
+    default:
+      return issue.message;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,27 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { sceneToJson } from '../format/canonical-json.js';
+import { parseScene, type SceneProblem } from '../format/validate.js';
+import type { SceneGraph } from '../model/scene-graph.js';
+import { err, type Result } from '../result.js';
+
+/** Reads, parses and validates a scene file; an unreadable file or bad JSON is a problem too. */
+export async function loadSceneFile(path: string): Promise<Result<SceneGraph, SceneProblem[]>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (cause) {
+    return err([{ path: '', message: `cannot read scene file ${path}: ${(cause as Error).message}` }]);
+  }
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (cause) {
+    return err([{ path: '', message: `${path} is not valid JSON: ${(cause as Error).message}` }]);
+  }
+  return parseScene(input);
+}
+
+/** Writes the scene as canonical JSON (see sceneToJson). */
+export async function saveSceneFile(path: string, graph: SceneGraph): Promise<void> {
+  await writeFile(path, sceneToJson(graph), 'utf8');
+}

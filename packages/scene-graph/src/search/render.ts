@@ -1,0 +1,114 @@
+import { NODE_KINDS } from '../format/schema.js';
+import { agentLocation, agentOf, parentOf } from '../model/queries.js';
+import type { SceneGraph } from '../model/scene-graph.js';
+import { isExpandable, type View, visibleNodes } from './view.js';
+
+const KIND_RANK = new Map<string, number>(NODE_KINDS.map((kind, rank) => [kind, rank]));
+
+type RenderedNode = {
+  id: string;
+  kind: string;
+  relation?: string;
+  attributes?: Record<string, unknown>;
+  state?: Record<string, string>;
+  affordances?: string[];
+};
+
+/**
+ * The view as compact, deterministic JSON for a prompt: the visible nodes (no positions), the
+ * visible hierarchy as parent -> children lists (an object's `relation` is to its parent), where
+ * the agent is, which visible nodes can be expanded and which are. Costs O(size of the view).
+ */
+export function renderView(graph: SceneGraph, view: View): string {
+  const visible = visibleNodes(graph, view);
+  const shown = new Set(visible);
+  const expanded = new Set(view.expanded);
+  const hierarchy = new Map<string, string[]>();
+  const navigation: [string, string, number][] = [];
+  for (const id of visible) {
+    const up = parentOf(graph, id);
+    if (up && shown.has(up.parent)) addChild(hierarchy, up.parent, id);
+    if (graph.getNodeAttribute(id, 'kind') === 'pose')
+      graph.forEachUndirectedEdge(id, (_edge, attributes, source, target) => {
+        const other = source === id ? target : source;
+        if (attributes.kind === 'navigation' && shown.has(other) && id < other)
+          navigation.push([id, other, round(attributes.distance)]);
+      });
+  }
+  return JSON.stringify({
+    nodes: sortByKind(visible, graph).map((id) => renderNode(graph, id)),
+    hierarchy: Object.fromEntries(hierarchy),
+    ...(navigation.length > 0 ? { navigation } : {}),
+    ...agentAt(graph),
+    expandable: visible.filter((id) => !expanded.has(id) && isExpandable(graph, id)),
+    expanded: view.expanded.filter((id) => shown.has(id)),
+  });
+}
+
+/** The whole scene in the same compact form, for comparison with a view (SayPlan's full graph). */
+export function renderFullScene(graph: SceneGraph): string {
+  const hierarchy = new Map<string, string[]>();
+  const navigation: [string, string, number][] = [];
+  graph.forEachEdge((_edge, attributes, source, target) => {
+    if (attributes.kind === 'hierarchy') addChild(hierarchy, source, target);
+    else if (attributes.kind === 'navigation')
+      navigation.push(
+        source < target
+          ? [source, target, round(attributes.distance)]
+          : [target, source, round(attributes.distance)],
+      );
+  });
+  for (const children of hierarchy.values()) children.sort();
+  navigation.sort((a, b) => compareText(a[0], b[0]) || compareText(a[1], b[1]));
+  return JSON.stringify({
+    nodes: sortByKind(graph.nodes(), graph).map((id) => renderNode(graph, id)),
+    hierarchy: Object.fromEntries([...hierarchy].sort((a, b) => compareText(a[0], b[0]))),
+    navigation,
+    ...agentAt(graph),
+  });
+}
+
+function renderNode(graph: SceneGraph, id: string): RenderedNode {
+  const { kind, attributes, state, affordances } = graph.getNodeAttributes(id);
+  const out: RenderedNode = { id, kind };
+  const relation = kind === 'object' ? parentOf(graph, id)?.relation : undefined;
+  if (relation !== undefined) out.relation = relation;
+  if (attributes && Object.keys(attributes).length > 0) out.attributes = sortedKeys(attributes);
+  if (state && Object.keys(state).length > 0) out.state = sortedKeys(state);
+  if (affordances && affordances.length > 0) out.affordances = affordances;
+  return out;
+}
+
+function agentAt(graph: SceneGraph): { at?: Record<string, string> } {
+  const agent = agentOf(graph);
+  const place = agentLocation(graph);
+  return agent !== undefined && place !== undefined ? { at: { [agent]: place } } : {};
+}
+
+function addChild(hierarchy: Map<string, string[]>, parent: string, child: string): void {
+  const children = hierarchy.get(parent);
+  if (children) children.push(child);
+  else hierarchy.set(parent, [child]);
+}
+
+function sortByKind(ids: readonly string[], graph: SceneGraph): string[] {
+  const rank = (id: string) => KIND_RANK.get(graph.getNodeAttribute(id, 'kind')) ?? 0;
+  return ids
+    .map((id) => ({ id, rank: rank(id) }))
+    .sort((a, b) => a.rank - b.rank || compareText(a.id, b.id))
+    .map((entry) => entry.id);
+}
+
+function sortedKeys<V>(record: Record<string, V>): Record<string, V> {
+  const out: Record<string, V> = {};
+  for (const key of Object.keys(record).sort()) out[key] = record[key]!;
+  return out;
+}
+
+function round(distance: number): number {
+  return Math.round(distance * 10) / 10;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
