@@ -1,1 +1,7 @@
-export {};
+export { type ExpandPlanOptions, expandPlan, type PlanExpansionError, type PlanStep } from './expand-plan.js';
+export { buildNavigationIndex, type NavigationIndex, navigationIndexOf } from './navigation-index.js';
+export { type Nearest, nearest } from './nearest.js';
+export { type Place, resolvePlace } from './place.js';
+export type { SearchAlgorithm } from './search.js';
+export { type Route, type ShortestPathOptions, shortestPath } from './shortest-path.js';
+export type { Unreachable, UnreachableReason } from './unreachable.js';

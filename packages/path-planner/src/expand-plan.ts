@@ -1,0 +1,91 @@
+import { err, ok, type Result, type SceneGraph } from '@groundplan/scene-graph';
+import { navigationIndexOf } from './navigation-index.js';
+import { agentLocation, resolvePlace, soleAgent } from './place.js';
+import { pathTo, searchPath } from './search.js';
+import { disconnected, type UnreachableReason } from './unreachable.js';
+
+/** One plan step, `goto(kitchen)` as { action: 'goto', args: ['kitchen'] }; the simulator uses the same shape. */
+export type PlanStep = { action: string; args: string[] };
+
+/** Why a plan could not be expanded: the step (0-based) and a message naming it for the LLM. */
+export type PlanExpansionError = {
+  step: number;
+  action: string;
+  args: string[];
+  reason: UnreachableReason | 'malformed_step';
+  message: string;
+};
+
+export type ExpandPlanOptions = {
+  /** The agent whose location the plan starts from; defaults to the scene's only agent. */
+  agent?: string;
+};
+
+/**
+ * Fills in navigation as in SayPlan (section 3.3): starting from the agent's location, every
+ * goto(X) becomes one goto per navigation node passed along the shortest route, ending with
+ * goto of X's place (X itself for a room or pose; the room of an asset or object, since goto takes
+ * rooms and poses). Every other step passes through unchanged.
+ */
+export function expandPlan(
+  graph: SceneGraph,
+  plan: readonly PlanStep[],
+  options: ExpandPlanOptions = {},
+): Result<PlanStep[], PlanExpansionError> {
+  const index = navigationIndexOf(graph);
+  const expanded: PlanStep[] = [];
+  let here: number | undefined;
+
+  for (let i = 0; i < plan.length; i++) {
+    const step = plan[i]!;
+    if (step.action !== 'goto') {
+      expanded.push(step);
+      continue;
+    }
+    const fail = (reason: PlanExpansionError['reason'], why: string) =>
+      err({
+        step: i,
+        action: step.action,
+        args: step.args,
+        reason,
+        message: `step ${i + 1} ${step.action}(${step.args.join(', ')}) cannot be reached: ${why}`,
+      });
+    if (step.args.length !== 1) return fail('malformed_step', 'goto takes exactly one place');
+
+    if (here === undefined) {
+      const agent = options.agent ?? soleAgent(graph);
+      if (agent === undefined) {
+        return fail(
+          'no_agent_location',
+          'the scene does not have exactly one agent; say which agent the plan is for',
+        );
+      }
+      const start = resolvePlace(graph, index, agent);
+      if (!start.ok) return fail(start.error.reason, start.error.message);
+      here = start.value.number;
+    }
+    const goal = resolvePlace(graph, index, step.args[0]!);
+    if (!goal.ok) return fail(goal.error.reason, goal.error.message);
+
+    const found = searchPath(index, here, goal.value.number);
+    if (found === undefined) {
+      const from = index.ids[here]!;
+      const explanation = disconnected(
+        graph,
+        index,
+        { requested: from, node: from, number: here },
+        goal.value,
+      );
+      return fail('disconnected', explanation.message);
+    }
+    for (const node of pathTo(index, found.reached).slice(1)) expanded.push({ action: 'goto', args: [node] });
+    if (found.reached === here) expanded.push({ action: 'goto', args: [goal.value.node] });
+    here = found.reached;
+  }
+  return ok(expanded);
+}
+
+/** Where a plan would start: the agent's room or pose, when the scene says. */
+export function planStart(graph: SceneGraph, agent = soleAgent(graph)): string | undefined {
+  return agent === undefined ? undefined : agentLocation(graph, agent);
+}
