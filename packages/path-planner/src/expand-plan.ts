@@ -1,6 +1,6 @@
 import { err, ok, type Result, type SceneGraph } from '@groundplan/scene-graph';
 import { navigationIndexOf } from './navigation-index.js';
-import { agentLocation, resolvePlace, soleAgent } from './place.js';
+import { placeOfAgent, resolvePlace } from './place.js';
 import { pathTo, searchPath } from './search.js';
 import { disconnected, type UnreachableReason } from './unreachable.js';
 
@@ -16,21 +16,16 @@ export type PlanExpansionError = {
   message: string;
 };
 
-export type ExpandPlanOptions = {
-  /** The agent whose location the plan starts from; defaults to the scene's only agent. */
-  agent?: string;
-};
-
 /**
  * Fills in navigation as in SayPlan (section 3.3): starting from the agent's location, every
- * goto(X) becomes one goto per navigation node passed along the shortest route, ending with
- * goto of X's place (X itself for a room or pose; the room of an asset or object, since goto takes
- * rooms and poses). Every other step passes through unchanged.
+ * goto(X) becomes one goto per navigation node passed along the shortest route (poses, and rooms
+ * the route runs through), ending with goto of X's place: X itself for a room or pose, the room
+ * of an asset or object (goto takes rooms and poses; access(X) then reaches the asset). A goto to
+ * where the agent already is stays as one goto. Every other step passes through unchanged.
  */
 export function expandPlan(
   graph: SceneGraph,
   plan: readonly PlanStep[],
-  options: ExpandPlanOptions = {},
 ): Result<PlanStep[], PlanExpansionError> {
   const index = navigationIndexOf(graph);
   const expanded: PlanStep[] = [];
@@ -53,14 +48,7 @@ export function expandPlan(
     if (step.args.length !== 1) return fail('malformed_step', 'goto takes exactly one place');
 
     if (here === undefined) {
-      const agent = options.agent ?? soleAgent(graph);
-      if (agent === undefined) {
-        return fail(
-          'no_agent_location',
-          'the scene does not have exactly one agent; say which agent the plan is for',
-        );
-      }
-      const start = resolvePlace(graph, index, agent);
+      const start = placeOfAgent(graph, index, 'the agent');
       if (!start.ok) return fail(start.error.reason, start.error.message);
       here = start.value.number;
     }
@@ -78,14 +66,11 @@ export function expandPlan(
       );
       return fail('disconnected', explanation.message);
     }
-    for (const node of pathTo(index, found.reached).slice(1)) expanded.push({ action: 'goto', args: [node] });
     if (found.reached === here) expanded.push({ action: 'goto', args: [goal.value.node] });
+    else
+      for (const node of pathTo(index, found.reached).slice(1))
+        expanded.push({ action: 'goto', args: [node] });
     here = found.reached;
   }
   return ok(expanded);
-}
-
-/** Where a plan would start: the agent's room or pose, when the scene says. */
-export function planStart(graph: SceneGraph, agent = soleAgent(graph)): string | undefined {
-  return agent === undefined ? undefined : agentLocation(graph, agent);
 }

@@ -1,4 +1,4 @@
-export { type ExpandPlanOptions, expandPlan, type PlanExpansionError, type PlanStep } from './expand-plan.js';
+export { expandPlan, type PlanExpansionError, type PlanStep } from './expand-plan.js';
 export { buildNavigationIndex, type NavigationIndex, navigationIndexOf } from './navigation-index.js';
 export { type Nearest, nearest } from './nearest.js';
 export { type Place, resolvePlace } from './place.js';

@@ -1,11 +1,21 @@
-import { err, kindOf, ok, type Result, type SceneGraph } from '@groundplan/scene-graph';
+import {
+  agentLocation,
+  agentOf,
+  err,
+  kindOf,
+  ok,
+  type Result,
+  roomOf,
+  type SceneGraph,
+} from '@groundplan/scene-graph';
 import type { NavigationIndex } from './navigation-index.js';
 import type { Unreachable } from './unreachable.js';
 
 /**
  * A node resolved to the navigation node the robot drives to: rooms and poses are themselves;
  * assets and objects are their room (going to the fridge means going to the kitchen, since the
- * robot reaches an asset from inside its room); a held object or the agent is where the agent is.
+ * robot reaches an asset from inside its room); the agent, or an object it holds, is the room or
+ * pose where the agent is.
  */
 export type Place = { requested: string; node: string; number: number };
 
@@ -27,25 +37,22 @@ export function resolvePlace(
   if (direct !== undefined) return ok({ requested: id, node: id, number: direct });
 
   switch (kind) {
+    case 'agent':
+      return placeOfAgent(graph, index, id);
     case 'asset':
     case 'object': {
-      const holder = containerChain(graph, id).find(
-        (n) => kindOf(graph, n) === 'room' || kindOf(graph, n) === 'agent',
-      );
-      if (holder !== undefined && kindOf(graph, holder) === 'agent')
-        return placeOfAgent(graph, index, holder, id);
-      const room = holder === undefined ? undefined : index.numberOf.get(holder);
-      if (holder === undefined || room === undefined) {
+      if (isHeld(graph, id)) return placeOfAgent(graph, index, id);
+      const room = roomOf(graph, id);
+      const number = room === undefined ? undefined : index.numberOf.get(room);
+      if (room === undefined || number === undefined) {
         return err({
           reason: 'not_a_place',
           node: id,
           message: `${id} is an ${kind} that is not in any room, so the robot has nowhere to go to reach it`,
         });
       }
-      return ok({ requested: id, node: holder, number: room });
+      return ok({ requested: id, node: room, number });
     }
-    case 'agent':
-      return placeOfAgent(graph, index, id, id);
     default: {
       const rooms = graph
         .outNeighbors(id)
@@ -62,14 +69,37 @@ export function resolvePlace(
   }
 }
 
-/** The navigation node the agent is at (its `at` edge), resolved as a place for `requested`. */
-function placeOfAgent(
+/** Whether the node hangs, through its hierarchy parents, under the agent (it is in the gripper). */
+function isHeld(graph: SceneGraph, id: string): boolean {
+  const agent = agentOf(graph);
+  if (agent === undefined) return false;
+  let current = id;
+  for (let depth = 0; depth < 10_000; depth++) {
+    const parent = graph.findInNeighbor(current, (p) => {
+      const edge = graph.directedEdge(p, current);
+      return edge !== undefined && graph.getEdgeAttribute(edge, 'kind') === 'hierarchy';
+    });
+    if (parent === undefined) return false;
+    if (parent === agent) return true;
+    current = parent;
+  }
+  return false;
+}
+
+/** The navigation node the agent is at (its `at` edge), as the place of `requested`. */
+export function placeOfAgent(
   graph: SceneGraph,
   index: NavigationIndex,
-  agent: string,
   requested: string,
 ): Result<Place, Unreachable> {
-  const at = agentLocation(graph, agent);
+  const agent = agentOf(graph);
+  if (agent === undefined) {
+    return err({
+      reason: 'no_agent_location',
+      message: 'the scene has no agent, so there is no place to start from',
+    });
+  }
+  const at = agentLocation(graph);
   const number = at === undefined ? undefined : index.numberOf.get(at);
   if (at === undefined || number === undefined) {
     return err({
@@ -82,37 +112,4 @@ function placeOfAgent(
     });
   }
   return ok({ requested, node: at, number });
-}
-
-/** Where the agent is: the target of its `at` edge, or undefined when the scene does not say. */
-export function agentLocation(graph: SceneGraph, agent: string): string | undefined {
-  if (!graph.hasNode(agent)) return undefined;
-  return graph.findOutNeighbor(agent, (place) => {
-    const edge = graph.directedEdge(agent, place);
-    return edge !== undefined && graph.getEdgeAttribute(edge, 'kind') === 'at';
-  });
-}
-
-/** The agent the scene holds, when it holds exactly one; undefined otherwise. */
-export function soleAgent(graph: SceneGraph): string | undefined {
-  const agents = graph.filterNodes((_id, attributes) => attributes.kind === 'agent');
-  return agents.length === 1 ? agents[0] : undefined;
-}
-
-/** The hierarchy parents of a node, nearest first (fridge -> kitchen -> floor1 -> ...). */
-export function containerChain(graph: SceneGraph, id: string): string[] {
-  const chain: string[] = [];
-  const visited = new Set([id]);
-  let current: string | undefined = id;
-  while (current !== undefined) {
-    const from: string = current;
-    current = graph.findInNeighbor(from, (parent) => {
-      const edge = graph.directedEdge(parent, from);
-      return edge !== undefined && graph.getEdgeAttribute(edge, 'kind') === 'hierarchy';
-    });
-    if (current === undefined || visited.has(current)) break;
-    visited.add(current);
-    chain.push(current);
-  }
-  return chain;
 }

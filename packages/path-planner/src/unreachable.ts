@@ -1,6 +1,6 @@
-import { kindOf, type SceneGraph } from '@groundplan/scene-graph';
+import { floorOf, kindOf, type SceneGraph } from '@groundplan/scene-graph';
 import type { NavigationIndex } from './navigation-index.js';
-import { containerChain, type Place } from './place.js';
+import type { Place } from './place.js';
 
 /**
  * Why a place cannot be reached, as a value: a node the scene does not have (often a hallucinated
@@ -61,7 +61,7 @@ export function disconnected(graph: SceneGraph, index: NavigationIndex, from: Pl
 }
 
 function describe(graph: SceneGraph, index: NavigationIndex, place: Place): { text: string; floor?: string } {
-  const floor = floorOf(graph, index, place.number);
+  const floor = floorOfNode(graph, index, place.number);
   const name = place.requested === place.node ? place.node : `${place.requested} (in ${place.node})`;
   return floor === undefined ? { text: name } : { text: `${name} on ${floor}`, floor };
 }
@@ -74,10 +74,10 @@ function listed(items: readonly string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-/** The floor a room hangs under; for a pose, the floor of the nearest room by hops (poses have no parent). */
-function floorOf(graph: SceneGraph, index: NavigationIndex, node: number): string | undefined {
-  const id = index.ids[node]!;
-  if (kindOf(graph, id) === 'room') return floorOfRoom(graph, id);
+/** The floor of a navigation node; for a corridor pose with no room of its own, that of the nearest room by hops. */
+function floorOfNode(graph: SceneGraph, index: NavigationIndex, node: number): string | undefined {
+  const own = floorOf(graph, index.ids[node]!);
+  if (own !== undefined) return own;
   const visited = new Set([node]);
   const queue = [node];
   for (let head = 0; head < queue.length && head < 256; head++) {
@@ -87,15 +87,11 @@ function floorOf(graph: SceneGraph, index: NavigationIndex, node: number): strin
       if (visited.has(u)) continue;
       visited.add(u);
       const uid = index.ids[u]!;
-      if (kindOf(graph, uid) === 'room') return floorOfRoom(graph, uid);
+      if (kindOf(graph, uid) === 'room') return floorOf(graph, uid);
       queue.push(u);
     }
   }
   return undefined;
-}
-
-function floorOfRoom(graph: SceneGraph, room: string): string | undefined {
-  return containerChain(graph, room).find((n) => kindOf(graph, n) === 'floor');
 }
 
 const floorsByComponent = new WeakMap<NavigationIndex, Map<number, string[]>>();
@@ -115,7 +111,7 @@ function floorsReachableFrom(graph: SceneGraph, index: NavigationIndex, node: nu
       if (index.components[v] !== component) continue;
       const id = index.ids[v]!;
       if (kindOf(graph, id) !== 'room') continue;
-      const floor = floorOfRoom(graph, id);
+      const floor = floorOf(graph, id);
       if (floor !== undefined) found.add(floor);
     }
     floors = [...found].sort();
