@@ -1,1 +1,42 @@
-export {};
+export type {
+  ActionSpec,
+  Bindings,
+  Check,
+  Effect,
+  ParameterSpec,
+  Precondition,
+  StepContext,
+} from './actions/action-spec.js';
+export { fillTemplate, requires } from './actions/action-spec.js';
+export { ACTION_SPECS, actionDescriptions, actionNames, actionSpec } from './actions/action-table.js';
+export * as checks from './actions/checks.js';
+export * as effects from './actions/effects.js';
+export { checkGoals, type GoalReport, type GoalResult } from './goals/check-goals.js';
+export { formatGoal, type Goal, parseGoal, parseGoals } from './goals/goal.js';
+export { compareToGoalGraph, type GoalGraphComparison, type NodeMismatch } from './goals/goal-graph.js';
+export { formatStep, type Plan, PlanSchema, type PlanStep, PlanStepSchema } from './plan/plan.js';
+export { commitState } from './state/commit-state.js';
+export {
+  fullStateOf,
+  initialState,
+  type Placement,
+  parentIn,
+  roomIn,
+  type SimState,
+  sceneParent,
+  stateOf,
+  withPlacement,
+  withState,
+} from './state/sim-state.js';
+export {
+  applyPlan,
+  applyStep,
+  describeFailure,
+  type FailureReason,
+  type PlanFailure,
+  type StepOutcome,
+  type TraceEntry,
+  type Verification,
+  type VerifyOptions,
+  verifyPlan,
+} from './verify/verify-plan.js';

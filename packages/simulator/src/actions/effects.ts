@@ -1,0 +1,44 @@
+import { withPlacement, withState } from '../state/sim-state.js';
+import type { Effect } from './action-spec.js';
+import { affords } from './checks.js';
+
+/** The agent stands at the place and has nothing accessed any more. */
+export function moveAgentTo(param: string): Effect {
+  return { name: 'move_agent', apply: ({ sim, args }) => ({ ...sim, place: args[param]!, accessed: null }) };
+}
+
+/** The asset becomes the one the agent works at. */
+export function accessAsset(param: string): Effect {
+  return { name: 'access_asset', apply: ({ sim, args }) => ({ ...sim, accessed: args[param]! }) };
+}
+
+/** The object becomes the agent's hierarchy child: in the gripper. */
+export function takeIntoGripper(param: string): Effect {
+  return {
+    name: 'take_into_gripper',
+    apply: ({ sim, args }) => {
+      const object = args[param]!;
+      return { ...withPlacement(sim, object, { parent: sim.agent, relation: undefined }), holding: object };
+    },
+  };
+}
+
+/** The held object goes inside the accessed asset when it can contain things, else on it. */
+export function putOnAccessed(param: string): Effect {
+  return {
+    name: 'put_on_accessed',
+    apply: ({ scene, sim, args }) => {
+      const asset = sim.accessed!;
+      const relation = affords(scene, asset, 'contain') ? 'inside' : 'on';
+      return { ...withPlacement(sim, args[param]!, { parent: asset, relation }), holding: null };
+    },
+  };
+}
+
+/** The node's state dimension takes the value. */
+export function setState(param: string, dimension: string, value: string): Effect {
+  return {
+    name: `set_${dimension}_${value}`,
+    apply: ({ sim, args }) => withState(sim, args[param]!, dimension, value),
+  };
+}
