@@ -5,6 +5,7 @@ export * from './format/validate.js';
 export * from './generate/generate-scene.js';
 export * from './io/scene-file.js';
 export * from './io/scene-ref.js';
+export * from './io/scene-store.js';
 export * from './model/queries.js';
 export * from './model/scene-graph.js';
 export * from './result.js';

@@ -51,13 +51,22 @@ export const SceneNodeSchema = z
     id: Id,
     kind: NodeKind,
     /** Descriptive, unchanging facts: colour, material, contents of a poster, an occupant. */
-    attributes: z.record(z.string(), AttributeValue).optional(),
+    attributes: z
+      .record(z.string(), AttributeValue)
+      .optional()
+      .describe('Descriptive, unchanging facts: colour, material, occupant, bin_type.'),
     /** What skills change, one value per dimension: { door: 'closed' }, { power: 'off' }. */
-    state: z.record(z.string(), z.string()).optional(),
+    state: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('One value per state dimension, e.g. { "door": "closed" }; see docs/vocabulary.md.'),
     /** The skills the node supports: open, close, turn_on, pickup, ... */
-    affordances: z.array(z.string().min(1)).optional(),
+    affordances: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('The skills the node supports: open, close, turn_on, pickup, ...'),
     /** Metres, in the building frame, where known. */
-    position: Position.optional(),
+    position: Position.optional().describe('[x, y, z] in metres in the building frame, where known.'),
   })
   .strict();
 export type SceneNode = z.infer<typeof SceneNodeSchema>;
@@ -68,16 +77,34 @@ export type SceneNode = z.infer<typeof SceneNodeSchema>;
  * in metres (derived from positions when absent). at: the agent's location (a pose or room).
  */
 export const SceneEdgeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('hierarchy'), source: Id, target: Id, relation: Relation.optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('hierarchy'),
+      source: Id.describe('The parent.'),
+      target: Id.describe('The child.'),
+      relation: Relation.optional().describe('How an object rests on its parent.'),
+    })
+    .strict(),
   z
     .object({
       kind: z.literal('navigation'),
       source: Id,
       target: Id,
-      distance: z.number().finite().nonnegative().optional(),
+      distance: z
+        .number()
+        .finite()
+        .nonnegative()
+        .optional()
+        .describe('Metres; derived from the positions when absent.'),
     })
     .strict(),
-  z.object({ kind: z.literal('at'), source: Id, target: Id }).strict(),
+  z
+    .object({
+      kind: z.literal('at'),
+      source: Id.describe('The agent.'),
+      target: Id.describe('A room or pose.'),
+    })
+    .strict(),
 ]);
 export type SceneEdge = z.infer<typeof SceneEdgeSchema>;
 export type EdgeKind = SceneEdge['kind'];

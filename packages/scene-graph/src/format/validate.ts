@@ -126,7 +126,11 @@ function checkStructure(
         path: `${at}.target`,
         message: `edge target "${edge.target}" is not a node in the scene`,
       });
-    if (!source || !target) continue;
+    if (!source || !target) {
+      // A child of a malformed parent still has a parent; do not also report it as an orphan.
+      if (edge.kind === 'hierarchy' && target && claimedIds.has(edge.source)) target.parents.push(i);
+      continue;
+    }
 
     const key =
       edge.kind === 'navigation'
@@ -271,7 +275,13 @@ function checkContainmentCycles(
 }
 
 function zodProblems(error: z.ZodError, prefix: string): SceneProblem[] {
-  return error.issues.map((issue) => ({ path: pathText(prefix, issue.path), message: issueMessage(issue) }));
+  return error.issues.map((issue) => ({
+    path: pathText(prefix, issue.path),
+    message:
+      issue.path.at(-1) === 'position'
+        ? 'position must be [x, y, z]: three finite numbers, in metres'
+        : issueMessage(issue),
+  }));
 }
 
 function pathText(prefix: string, path: readonly PropertyKey[]): string {

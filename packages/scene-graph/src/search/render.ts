@@ -31,10 +31,14 @@ export function renderView(graph: SceneGraph, view: View): string {
     if (graph.getNodeAttribute(id, 'kind') === 'pose')
       graph.forEachUndirectedEdge(id, (_edge, attributes, source, target) => {
         const other = source === id ? target : source;
-        if (attributes.kind === 'navigation' && shown.has(other) && id < other)
-          navigation.push([id, other, round(attributes.distance)]);
+        const counted = graph.getNodeAttribute(other, 'kind') !== 'pose' || id < other; // each edge once
+        if (attributes.kind === 'navigation' && counted && shown.has(other))
+          navigation.push(
+            id < other ? [id, other, round(attributes.distance)] : [other, id, round(attributes.distance)],
+          );
       });
   }
+  navigation.sort((a, b) => compareText(a[0], b[0]) || compareText(a[1], b[1]));
   return JSON.stringify({
     nodes: sortByKind(visible, graph).map((id) => renderNode(graph, id)),
     hierarchy: Object.fromEntries(hierarchy),
