@@ -1,0 +1,33 @@
+import { activityInfo, cancellationSignal, heartbeat } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import { type SkillExecutor, SkillFailed, type SkillOutcome, type SkillRequest } from './skill-executor.js';
+
+/** The skill activities of one robot, run by the worker next to it on its own task queue. */
+export function createRobotActivities(executor: SkillExecutor) {
+  return {
+    /** Runs one plan step on the robot, heartbeating progress and resuming from it after a retry. */
+    async runSkill(request: SkillRequest): Promise<SkillOutcome> {
+      const signal = cancellationSignal();
+      try {
+        return await executor.runSkill(request, {
+          resumeFrom: activityInfo().heartbeatDetails,
+          heartbeat: (details) => heartbeat(details),
+          signal,
+        });
+      } catch (error) {
+        // Cancelled: the robot stopped where it was; report the cancellation itself.
+        if (signal.aborted) throw signal.reason;
+        if (error instanceof SkillFailed) {
+          throw ApplicationFailure.create({
+            message: error.message,
+            type: 'SkillFailed',
+            nonRetryable: true,
+          });
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type RobotActivities = ReturnType<typeof createRobotActivities>;

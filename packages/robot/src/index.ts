@@ -1,0 +1,11 @@
+export { createRobotActivities, type RobotActivities } from './activities.js';
+export { createSimulatedRobot, type SimulatedRobotOptions } from './simulated-robot.js';
+export { DEFAULT_SKILL_SECONDS, SKILL_SECONDS } from './skill-durations.js';
+export {
+  type SkillExecutor,
+  SkillFailed,
+  type SkillOutcome,
+  type SkillProgress,
+  type SkillRequest,
+} from './skill-executor.js';
+export { type RobotWorld, readWorld, worldFilePath, writeWorld } from './world-file.js';

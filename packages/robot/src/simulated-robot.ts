@@ -1,0 +1,87 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SceneGraph, SceneStore } from '@groundplan/scene-graph';
+import { applyStep, commitState, describeFailure, initialState, type SimState } from '@groundplan/simulator';
+import { DEFAULT_SKILL_SECONDS, SKILL_SECONDS } from './skill-durations.js';
+import {
+  type SkillExecutor,
+  SkillFailed,
+  type SkillOutcome,
+  type SkillProgress,
+  type SkillRequest,
+} from './skill-executor.js';
+import { type RobotWorld, readWorld, worldFilePath, writeWorld } from './world-file.js';
+
+export type SimulatedRobotOptions = {
+  robotId: string;
+  scenes: SceneStore;
+  /** Where the robot's world persists, so a killed worker does not reset it. */
+  dataDir: string;
+  /** Driving speed in metres per second. */
+  speedMps?: number;
+  /** Robot seconds per real second divisor: 0.01 runs a 100 s skill in 1 s. */
+  timeScale?: number;
+  /** Real milliseconds between heartbeats. */
+  tickMs?: number;
+};
+
+/**
+ * A simulated mobile manipulator. Its world is the scene as changed by the steps it has run,
+ * kept on disk per robot; skills take robot time (navigation: distance / speed) and are
+ * idempotent per step id.
+ */
+export function createSimulatedRobot(options: SimulatedRobotOptions): SkillExecutor {
+  const speed = options.speedMps ?? 0.5;
+  const timeScale = options.timeScale ?? 1;
+  const tickMs = options.tickMs ?? 200;
+
+  async function loadWorld(sceneRef: string, path: string): Promise<RobotWorld> {
+    const saved = await readWorld(path);
+    if (saved) return saved;
+    const scene = await options.scenes.get(sceneRef);
+    if (!scene.ok) throw new SkillFailed(scene.error);
+    return { world: scene.value, appliedSteps: new Set() };
+  }
+
+  return {
+    async runSkill(request: SkillRequest, progress: SkillProgress): Promise<SkillOutcome> {
+      const path = worldFilePath(options.dataDir, options.robotId, request.sceneRef);
+      const state = await loadWorld(request.sceneRef, path);
+      const { action } = request.step;
+      if (state.appliedSteps.has(request.stepId)) {
+        return { stepId: request.stepId, action, status: 'already-done', robotSeconds: 0, resumedFrom: 0 };
+      }
+      const start = initialState(state.world);
+      if (!start.ok) throw new SkillFailed(start.error);
+      // Check the skill can succeed before moving: a real robot would refuse, not half-act.
+      const outcome = applyStep(state.world, start.value, request.step);
+      if (!outcome.ok) throw new SkillFailed(describeFailure(outcome.failure));
+
+      const total = action === 'goto' ? distance(state.world, start.value, request.step.args[0]!) : undefined;
+      const robotSeconds =
+        total === undefined ? (SKILL_SECONDS[action] ?? DEFAULT_SKILL_SECONDS) : total / speed;
+      // Progress is metres travelled for navigation, robot seconds worked for the rest.
+      const goal = total ?? robotSeconds;
+      const resumedFrom = typeof progress.resumeFrom === 'number' ? Math.min(progress.resumeFrom, goal) : 0;
+      const perTick = total === undefined ? tickMs / 1000 / timeScale : (speed * tickMs) / 1000 / timeScale;
+      let done = resumedFrom;
+      while (done < goal) {
+        await sleep(Math.min(tickMs, ((goal - done) / perTick) * tickMs), undefined, {
+          signal: progress.signal,
+        });
+        done = Math.min(goal, done + perTick);
+        progress.heartbeat(done);
+      }
+
+      state.world = commitState(state.world, outcome.state as SimState);
+      state.appliedSteps.add(request.stepId);
+      await writeWorld(path, state);
+      return { stepId: request.stepId, action, status: 'done', robotSeconds, resumedFrom };
+    },
+  };
+}
+
+function distance(world: SceneGraph, sim: SimState, target: string): number {
+  const edge = world.hasNode(target) ? world.undirectedEdge(sim.place, target) : undefined;
+  const attributes = edge === undefined ? undefined : world.getEdgeAttributes(edge);
+  return attributes?.kind === 'navigation' ? attributes.distance : 0;
+}

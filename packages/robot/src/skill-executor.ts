@@ -1,0 +1,34 @@
+import type { PlanStep } from '@groundplan/simulator';
+
+/** One step of a plan, sent to the robot that runs it. `stepId` is unique per run and step. */
+export type SkillRequest = { sceneRef: string; stepId: string; step: PlanStep };
+
+/** What a skill reports while it runs, and where it resumes after a retry. */
+export type SkillProgress = {
+  /** The progress last heartbeated by an earlier attempt of this step, if any. */
+  resumeFrom: unknown;
+  heartbeat(details: unknown): void;
+  /** Aborted when the run is cancelled: the robot stops where it is. */
+  signal: AbortSignal;
+};
+
+export type SkillOutcome = {
+  stepId: string;
+  action: string;
+  /** already-done: the step had been applied before (a retried attempt), and was not applied twice. */
+  status: 'done' | 'already-done';
+  /** Simulated robot time the skill took, in seconds. */
+  robotSeconds: number;
+  /** The progress this attempt resumed from (metres travelled, seconds worked), 0 for a fresh start. */
+  resumedFrom: number;
+};
+
+/** A skill that cannot succeed in the robot's world as it is; retrying will not help. */
+export class SkillFailed extends Error {
+  override readonly name = 'SkillFailed';
+}
+
+/** The one thing a robot must do for groundplan: run a skill, report progress, stop when told. */
+export interface SkillExecutor {
+  runSkill(request: SkillRequest, progress: SkillProgress): Promise<SkillOutcome>;
+}
