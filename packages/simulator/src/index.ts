@@ -11,7 +11,14 @@ export { fillTemplate, requires } from './actions/action-spec.js';
 export { ACTION_SPECS, actionDescriptions, actionNames, actionSpec } from './actions/action-table.js';
 export * as checks from './actions/checks.js';
 export * as effects from './actions/effects.js';
-export { checkGoals, type GoalReport, type GoalResult } from './goals/check-goals.js';
+export {
+  createSimActivities,
+  type PlanVerdict,
+  type SearchCommandInput,
+  type SimActivities,
+  type SizedView,
+} from './activities/sim-activities.js';
+export { checkGoals, checkGoalText, type GoalReport, type GoalResult } from './goals/check-goals.js';
 export { formatGoal, type Goal, parseGoal, parseGoals } from './goals/goal.js';
 export { compareToGoalGraph, type GoalGraphComparison, type NodeMismatch } from './goals/goal-graph.js';
 export { formatStep, type Plan, PlanSchema, type PlanStep, PlanStepSchema } from './plan/plan.js';
