@@ -1,15 +1,18 @@
-import { withPlacement, withState } from '../state/sim-state.js';
+import { withAgent, withPlacement, withState } from '../state/sim-state.js';
 import type { Effect } from './action-spec.js';
 import { affords } from './checks.js';
 
 /** The agent stands at the place and has nothing accessed any more. */
 export function moveAgentTo(param: string): Effect {
-  return { name: 'move_agent', apply: ({ sim, args }) => ({ ...sim, place: args[param]!, accessed: null }) };
+  return { name: 'move_agent', apply: ({ sim, args }) => withAgent(sim, args[param]!, null, sim.holding) };
 }
 
 /** The asset becomes the one the agent works at. */
 export function accessAsset(param: string): Effect {
-  return { name: 'access_asset', apply: ({ sim, args }) => ({ ...sim, accessed: args[param]! }) };
+  return {
+    name: 'access_asset',
+    apply: ({ sim, args }) => withAgent(sim, sim.place, args[param]!, sim.holding),
+  };
 }
 
 /** The object becomes the agent's hierarchy child: in the gripper. */
@@ -18,7 +21,8 @@ export function takeIntoGripper(param: string): Effect {
     name: 'take_into_gripper',
     apply: ({ sim, args }) => {
       const object = args[param]!;
-      return { ...withPlacement(sim, object, { parent: sim.agent, relation: undefined }), holding: object };
+      const moved = withPlacement(sim, object, { parent: sim.agent, relation: undefined });
+      return withAgent(moved, sim.place, sim.accessed, object);
     },
   };
 }
@@ -30,7 +34,8 @@ export function putOnAccessed(param: string): Effect {
     apply: ({ scene, sim, args }) => {
       const asset = sim.accessed!;
       const relation = affords(scene, asset, 'contain') ? 'inside' : 'on';
-      return { ...withPlacement(sim, args[param]!, { parent: asset, relation }), holding: null };
+      const moved = withPlacement(sim, args[param]!, { parent: asset, relation });
+      return withAgent(moved, sim.place, sim.accessed, null);
     },
   };
 }

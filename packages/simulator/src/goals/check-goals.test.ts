@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { initialState, type SimState } from '../state/sim-state.js';
 import { officeScene, steps, TO_KITCHEN } from '../test-support/office-scene.js';
 import { verifyPlan } from '../verify/verify-plan.js';
-import { checkGoals } from './check-goals.js';
+import { checkGoals, checkGoalText } from './check-goals.js';
 
 const scene = officeScene();
 
@@ -30,7 +30,7 @@ const bananaOnCounter = after(
 describe('checkGoals', () => {
   it('passes a conjunction that holds, with a reason per goal', () => {
     expect(
-      checkGoals(scene, bananaOnCounter, [
+      checkGoalText(scene, bananaOnCounter, [
         'on(banana, counter)',
         'state(fridge, door, open)',
         'holding(nothing)',
@@ -50,7 +50,7 @@ describe('checkGoals', () => {
     });
   });
   it('fails a conjunction when any goal fails, and says what is true instead', () => {
-    const report = checkGoals(
+    const report = checkGoalText(
       scene,
       bananaOnCounter,
       'inside(banana, fridge) and state(fridge, closed) and holding(mug) and at(pose2)',
@@ -70,7 +70,7 @@ describe('checkGoals', () => {
   });
   it('checks the scene as it starts, before any plan', () => {
     expect(
-      checkGoals(scene, start, ['inside(banana, fridge)', 'state(fridge, closed)', 'at(pose1)']),
+      checkGoalText(scene, start, ['inside(banana, fridge)', 'state(fridge, closed)', 'at(pose1)']),
     ).toMatchObject({
       ok: true,
       value: { satisfied: true },
@@ -79,7 +79,7 @@ describe('checkGoals', () => {
   it('counts rooms as containing everything in them, the gripper included', () => {
     const holding = after(...TO_KITCHEN, 'access(fridge)', 'open(fridge)', 'pickup(banana)');
     expect(
-      checkGoals(scene, holding, [
+      checkGoalText(scene, holding, [
         'inside(banana, kitchen)',
         'holding(banana)',
         'not inside(banana, fridge)',
@@ -88,15 +88,15 @@ describe('checkGoals', () => {
       ok: true,
       value: { satisfied: true },
     });
-    expect(checkGoals(scene, holding, ['inside(banana, floor1)'])).toMatchObject({
+    expect(checkGoalText(scene, holding, ['inside(banana, floor1)'])).toMatchObject({
       value: { satisfied: true },
     });
-    expect(checkGoals(scene, start, ['inside(mug, counter)', 'inside(mug, meeting_room)'])).toMatchObject({
+    expect(checkGoalText(scene, start, ['inside(mug, counter)', 'inside(mug, meeting_room)'])).toMatchObject({
       value: { results: [{ pass: false }, { pass: false }] },
     });
   });
   it('fails a negated goal that holds, saying so', () => {
-    expect(checkGoals(scene, start, ['not inside(banana, fridge)'])).toEqual({
+    expect(checkGoalText(scene, start, ['not inside(banana, fridge)'])).toEqual({
       ok: true,
       value: {
         satisfied: false,
@@ -111,7 +111,7 @@ describe('checkGoals', () => {
     });
   });
   it('fails goals about nodes the scene does not have', () => {
-    expect(checkGoals(scene, start, ['inside(orange, fridge)', 'state(fridge, smell, fresh)'])).toEqual({
+    expect(checkGoalText(scene, start, ['inside(orange, fridge)', 'state(fridge, smell, fresh)'])).toEqual({
       ok: true,
       value: {
         satisfied: false,
@@ -122,8 +122,14 @@ describe('checkGoals', () => {
       },
     });
   });
+  it('checks goals already parsed', () => {
+    expect(checkGoals(scene, start, [{ kind: 'holding', object: null, negated: false }])).toEqual({
+      satisfied: true,
+      results: [{ goal: 'holding(nothing)', pass: true, reason: 'the agent holds nothing' }],
+    });
+  });
   it('returns unreadable goal text as an error value', () => {
-    expect(checkGoals(scene, start, ['banana in fridge'])).toMatchObject({ ok: false });
+    expect(checkGoalText(scene, start, ['banana in fridge'])).toMatchObject({ ok: false });
   });
   it('follows state changes: a dirty mug washed is clean, coffee made fills it', () => {
     const coffee = after(
@@ -136,7 +142,7 @@ describe('checkGoals', () => {
       'make_coffee(mug)',
     );
     expect(
-      checkGoals(scene, coffee, [
+      checkGoalText(scene, coffee, [
         'state(mug, contents, coffee)',
         'on(mug, coffee_machine)',
         'state(mug, dirty)',

@@ -16,20 +16,20 @@ export interface GoalReport {
   readonly results: GoalResult[];
 }
 
-/** Checks a conjunction of goal predicates against the scene after the plan's changes. */
-export function checkGoals(
+/** Checks a conjunction of parsed goal predicates against the scene after the plan's changes. */
+export function checkGoals(scene: SceneGraph, sim: SimState, goals: readonly Goal[]): GoalReport {
+  const results = goals.map((goal) => checkGoal(scene, sim, goal));
+  return { satisfied: results.every((result) => result.pass), results };
+}
+
+/** Parses goal text (a list, or one string joined by `and`) and checks it; unreadable text is an error. */
+export function checkGoalText(
   scene: SceneGraph,
   sim: SimState,
-  goals: string | readonly string[] | readonly Goal[],
+  goals: string | readonly string[],
 ): Result<GoalReport> {
-  let parsed: readonly Goal[];
-  if (typeof goals === 'string' || goals.every((goal) => typeof goal === 'string')) {
-    const read = parseGoals(goals as string | readonly string[]);
-    if (!read.ok) return read;
-    parsed = read.value;
-  } else parsed = goals as readonly Goal[];
-  const results = parsed.map((goal) => checkGoal(scene, sim, goal));
-  return ok({ satisfied: results.every((result) => result.pass), results });
+  const parsed = parseGoals(goals);
+  return parsed.ok ? ok(checkGoals(scene, sim, parsed.value)) : parsed;
 }
 
 function checkGoal(scene: SceneGraph, sim: SimState, goal: Goal): GoalResult {

@@ -1,5 +1,13 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
-import { fullStateOf, type Placement, parentIn, type SimState, sceneParent } from '../state/sim-state.js';
+import { PersistentMap } from '../state/persistent-map.js';
+import {
+  fullStateOf,
+  makeState,
+  type Placement,
+  parentIn,
+  type SimState,
+  sceneParent,
+} from '../state/sim-state.js';
 
 export interface NodeMismatch {
   readonly id: string;
@@ -22,14 +30,7 @@ export interface GoalGraphComparison {
   readonly mismatches: NodeMismatch[];
 }
 
-const EMPTY: SimState = {
-  agent: '',
-  place: '',
-  accessed: null,
-  holding: null,
-  states: new Map(),
-  placements: new Map(),
-};
+const EMPTY: SimState = makeState('', '', null, null, PersistentMap.empty(), PersistentMap.empty());
 
 /**
  * Compares the final scene (the start scene plus the plan's state) with a goal graph node by node:

@@ -1,5 +1,6 @@
 import type { NodeKind, Relation, Result, SceneGraph } from '@groundplan/scene-graph';
 import { err, ok } from '@groundplan/scene-graph';
+import { PersistentMap } from './persistent-map.js';
 
 /** Where a node rests in the hierarchy: its parent and how (undefined relation: plain membership). */
 export interface Placement {
@@ -21,9 +22,9 @@ export interface SimState {
   /** The object in the gripper (a hierarchy child of the agent), if any. */
   readonly holding: string | null;
   /** Changed state dimensions per node; nodes absent here have the scene's state. */
-  readonly states: ReadonlyMap<string, Readonly<Record<string, string>>>;
+  readonly states: PersistentMap<Readonly<Record<string, string>>>;
   /** Changed placements per node; nodes absent here rest where the scene says. */
-  readonly placements: ReadonlyMap<string, Placement>;
+  readonly placements: PersistentMap<Placement>;
 }
 
 /** The state before any step: the agent where its `at` edge points, holding its object child. */
@@ -41,7 +42,7 @@ export function initialState(scene: SceneGraph, agent?: string): Result<SimState
     else if (attributes.kind === 'hierarchy') holding = target;
   });
   if (place === undefined) return err(`the agent '${id}' has no 'at' edge, so its location is unknown`);
-  return ok({ agent: id, place, accessed: null, holding, states: new Map(), placements: new Map() });
+  return ok(makeState(id, place, null, holding, PersistentMap.empty(), PersistentMap.empty()));
 }
 
 function findAgent(scene: SceneGraph): Result<string> {
@@ -94,16 +95,36 @@ export function roomIn(scene: SceneGraph, sim: SimState, id: string): string | u
   return undefined;
 }
 
-/** The state with one node's dimension set; only the changed maps are copied. */
+/** A state from its parts; one constructor keeps every state the same shape for the JIT. */
+export function makeState(
+  agent: string,
+  place: string,
+  accessed: string | null,
+  holding: string | null,
+  states: SimState['states'],
+  placements: SimState['placements'],
+): SimState {
+  return { agent, place, accessed, holding, states, placements };
+}
+
+/** The state with the agent's own facts replaced. */
+export function withAgent(
+  sim: SimState,
+  place: string,
+  accessed: string | null,
+  holding: string | null,
+): SimState {
+  return makeState(sim.agent, place, accessed, holding, sim.states, sim.placements);
+}
+
+/** The state with one node's dimension set; only one bucket of the state overlay is copied. */
 export function withState(sim: SimState, id: string, dimension: string, value: string): SimState {
-  const states = new Map(sim.states);
-  states.set(id, { ...sim.states.get(id), [dimension]: value });
-  return { ...sim, states };
+  const states = sim.states.with(id, { ...sim.states.get(id), [dimension]: value });
+  return makeState(sim.agent, sim.place, sim.accessed, sim.holding, states, sim.placements);
 }
 
 /** The state with one node moved under a new parent. */
 export function withPlacement(sim: SimState, id: string, placement: Placement): SimState {
-  const placements = new Map(sim.placements);
-  placements.set(id, placement);
-  return { ...sim, placements };
+  const placements = sim.placements.with(id, placement);
+  return makeState(sim.agent, sim.place, sim.accessed, sim.holding, sim.states, placements);
 }
