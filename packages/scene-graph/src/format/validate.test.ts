@@ -102,6 +102,16 @@ describe('parseScene', () => {
         { path: `edges[${lastEdge}]`, message: expect.stringContaining('duplicate edge') },
       ]);
     });
+    it('rejects a duplicate hierarchy or at edge', () => {
+      const file = withEdges(
+        { kind: 'hierarchy', source: 'kitchen', target: 'fridge' },
+        { kind: 'at', source: 'robot', target: 'pose_hall' },
+      );
+      expect(problemsOf(file)).toEqual([
+        { path: `edges[${lastEdge}]`, message: 'duplicate edge between "kitchen" and "fridge" (first at edges[5])' },
+        { path: `edges[${lastEdge + 1}]`, message: expect.stringContaining('duplicate edge between "robot"') },
+      ]);
+    });
     it('rejects an edge to a node that does not exist', () => {
       expect(problemsOf(withEdges({ kind: 'navigation', source: 'pose_hall', target: 'garage' }))).toEqual([
         { path: `edges[${lastEdge}].target`, message: 'edge target "garage" is not a node in the scene' },

@@ -43,7 +43,8 @@ export function checkSceneFile(input: unknown): Result<SceneFile, SceneProblem[]
   const claimedIds = new Set<string>();
   for (let i = 0; i < raw.nodes.length; i++) {
     const parsed = SceneNodeSchema.safeParse(raw.nodes[i]);
-    if (parsed.success) nodes[i] = parsed.data;
+    // No schema transforms anything, so the checked input is kept instead of zod's copy (half the memory).
+    if (parsed.success) nodes[i] = raw.nodes[i] as SceneNode;
     else {
       problems.push(...zodProblems(parsed.error, `nodes[${i}]`));
       const id = (raw.nodes[i] as { id?: unknown } | null)?.id;
@@ -53,7 +54,7 @@ export function checkSceneFile(input: unknown): Result<SceneFile, SceneProblem[]
   const edges: (SceneEdge | undefined)[] = new Array(raw.edges.length);
   for (let i = 0; i < raw.edges.length; i++) {
     const parsed = SceneEdgeSchema.safeParse(raw.edges[i]);
-    if (parsed.success) edges[i] = parsed.data;
+    if (parsed.success) edges[i] = raw.edges[i] as SceneEdge;
     else problems.push(...zodProblems(parsed.error, `edges[${i}]`));
   }
 
@@ -69,7 +70,8 @@ export function formatProblems(problems: readonly SceneProblem[]): string {
   return shown.join('\n');
 }
 
-type NodeInfo = { index: number; kind: NodeKind; parents: number[] };
+// Parents are counted, not listed: at 10^6 nodes an array per node costs more than the check.
+type NodeInfo = { index: number; kind: NodeKind; parentCount: number; parentEdge: number; mark: number };
 
 function checkStructure(
   nodes: readonly (SceneNode | undefined)[],
@@ -91,7 +93,7 @@ function checkStructure(
       });
       continue;
     }
-    byId.set(node.id, { index: i, kind: node.kind, parents: [] });
+    byId.set(node.id, { index: i, kind: node.kind, parentCount: 0, parentEdge: -1, mark: 0 });
     kindsPresent.add(node.kind);
     if (node.kind === 'agent') {
       if (firstAgent === undefined) firstAgent = i;
@@ -103,55 +105,55 @@ function checkStructure(
     }
   }
 
-  const edgeKeys = new Map<string, number>();
+  const navigationKeys = new Map<string, number>();
   const agentPlaces: number[] = [];
   const heldObjects: number[] = [];
   for (let i = 0; i < edges.length; i++) {
     const edge = edges[i];
     if (!edge) continue;
-    const at = `edges[${i}]`;
     if (edge.source === edge.target) {
-      problems.push({ path: at, message: `${edge.kind} edge connects "${edge.source}" to itself` });
+      problems.push({
+        path: `edges[${i}]`,
+        message: `${edge.kind} edge connects "${edge.source}" to itself`,
+      });
       continue;
     }
     const source = byId.get(edge.source);
     const target = byId.get(edge.target);
     if (!source && !claimedIds.has(edge.source))
       problems.push({
-        path: `${at}.source`,
+        path: `edges[${i}].source`,
         message: `edge source "${edge.source}" is not a node in the scene`,
       });
     if (!target && !claimedIds.has(edge.target))
       problems.push({
-        path: `${at}.target`,
+        path: `edges[${i}].target`,
         message: `edge target "${edge.target}" is not a node in the scene`,
       });
     if (!source || !target) {
       // A child of a malformed parent still has a parent; do not also report it as an orphan.
-      if (edge.kind === 'hierarchy' && target && claimedIds.has(edge.source)) target.parents.push(i);
+      if (edge.kind === 'hierarchy' && target && claimedIds.has(edge.source)) addParent(target, i);
       continue;
     }
 
-    const key =
-      edge.kind === 'navigation'
-        ? `n\u0000${edge.source < edge.target ? `${edge.source}\u0000${edge.target}` : `${edge.target}\u0000${edge.source}`}`
-        : `d\u0000${edge.source}\u0000${edge.target}`;
-    const first = edgeKeys.get(key);
+    // Duplicates are found through what each edge kind already tracks, so only navigation edges
+    // need a key: a million string keys would cost more than all the other checks together.
+    const first = duplicateOf(edge, target, edges, navigationKeys, agentPlaces);
     if (first !== undefined) {
       problems.push({
-        path: at,
+        path: `edges[${i}]`,
         message: `duplicate edge between "${edge.source}" and "${edge.target}" (first at edges[${first}])`,
       });
       continue;
     }
-    edgeKeys.set(key, i);
+    if (edge.kind === 'navigation') navigationKeys.set(navigationKey(edge), i);
 
     switch (edge.kind) {
       case 'hierarchy': {
         const allowed = CHILD_KINDS[source.kind];
         if (!allowed.includes(target.kind)) {
           problems.push({
-            path: at,
+            path: `edges[${i}]`,
             message:
               allowed.length === 0
                 ? `a ${source.kind} cannot contain anything, but "${edge.source}" contains ${target.kind} "${edge.target}"`
@@ -161,10 +163,10 @@ function checkStructure(
         }
         if (edge.relation !== undefined && target.kind !== 'object')
           problems.push({
-            path: `${at}.relation`,
+            path: `edges[${i}].relation`,
             message: `relation "${edge.relation}" is only for objects, but "${edge.target}" is a ${target.kind}`,
           });
-        target.parents.push(i);
+        addParent(target, i);
         if (source.kind === 'agent') heldObjects.push(i);
         break;
       }
@@ -175,20 +177,20 @@ function checkStructure(
         ] as const)
           if (info.kind !== 'room' && info.kind !== 'pose')
             problems.push({
-              path: at,
+              path: `edges[${i}]`,
               message: `navigation edges link rooms and poses only, but "${end}" is a ${info.kind}`,
             });
         break;
       case 'at':
         if (source.kind !== 'agent')
           problems.push({
-            path: `${at}.source`,
+            path: `edges[${i}].source`,
             message: `an at edge starts at the agent, but "${edge.source}" is a ${source.kind}`,
           });
         else agentPlaces.push(i);
         if (target.kind !== 'room' && target.kind !== 'pose')
           problems.push({
-            path: `${at}.target`,
+            path: `edges[${i}].target`,
             message: `the agent can be at a room or a pose, but "${edge.target}" is a ${target.kind}`,
           });
         break;
@@ -205,8 +207,49 @@ function checkStructure(
       message: `the agent holds more than one object (edges ${heldObjects.map((e) => `[${e}]`).join(', ')}); it has one gripper`,
     });
 
-  checkParents(byId, kindsPresent, problems);
+  checkParents(byId, edges, kindsPresent, problems);
   checkContainmentCycles(byId, edges, problems);
+}
+
+function duplicateOf(
+  edge: SceneEdge,
+  target: NodeInfo,
+  edges: readonly (SceneEdge | undefined)[],
+  navigationKeys: ReadonlyMap<string, number>,
+  agentPlaces: readonly number[],
+): number | undefined {
+  switch (edge.kind) {
+    case 'hierarchy':
+      return target.parentEdge >= 0 && edges[target.parentEdge]?.source === edge.source
+        ? target.parentEdge
+        : undefined;
+    case 'navigation':
+      return navigationKeys.get(navigationKey(edge));
+    case 'at':
+      return agentPlaces.find(
+        (place) => edges[place]?.source === edge.source && edges[place]?.target === edge.target,
+      );
+  }
+}
+
+function navigationKey(edge: SceneEdge): string {
+  return edge.source < edge.target
+    ? `${edge.source}\u0000${edge.target}`
+    : `${edge.target}\u0000${edge.source}`;
+}
+
+function addParent(info: NodeInfo, edge: number): void {
+  info.parentCount++;
+  if (info.parentEdge < 0) info.parentEdge = edge;
+}
+
+// Only called for the few nodes with several parents, so a scan of the edges is fine here.
+function parentEdges(edges: readonly (SceneEdge | undefined)[], id: string): string {
+  const found: string[] = [];
+  edges.forEach((edge, i) => {
+    if (edge?.kind === 'hierarchy' && edge.target === id) found.push(`edges[${i}]`);
+  });
+  return found.join(', ');
 }
 
 /** Which kinds may hold each kind, derived from CHILD_KINDS. */
@@ -216,20 +259,23 @@ for (const [parent, children] of Object.entries(CHILD_KINDS) as [NodeKind, reado
 
 function checkParents(
   byId: ReadonlyMap<string, NodeInfo>,
+  edges: readonly (SceneEdge | undefined)[],
   kindsPresent: ReadonlySet<NodeKind>,
   problems: SceneProblem[],
 ): void {
+  let listed = 0; // the edges are listed for the first few only: finding them is a scan
   for (const [id, info] of byId) {
     const parentKinds = PARENT_KINDS.get(info.kind);
     if (!parentKinds) continue;
-    if (info.parents.length > 1) {
+    if (info.parentCount > 1) {
+      const where = ++listed <= 20 ? ` (${parentEdges(edges, id)})` : '';
       problems.push({
         path: `nodes[${info.index}]`,
-        message: `${info.kind} "${id}" has ${info.parents.length} parents (edges ${info.parents.map((e) => `[${e}]`).join(', ')}); it must be in exactly one place`,
+        message: `${info.kind} "${id}" has ${info.parentCount} parents${where}; it must be in exactly one place`,
       });
       continue;
     }
-    if (info.parents.length === 1) continue;
+    if (info.parentCount === 1) continue;
     // Assets and objects always need a place; rooms, floors and buildings only once the scene
     // models the level above them (a single-room scene without floors is fine).
     const needsParent =
@@ -249,29 +295,54 @@ function checkContainmentCycles(
   edges: readonly (SceneEdge | undefined)[],
   problems: SceneProblem[],
 ): void {
-  // Only object -> object containment can loop; follow single parents and colour what is done.
-  const done = new Set<string>();
+  // Only object -> object containment can loop. Follow each object's single parent while it is an
+  // object, marking the walk with its number on the nodes themselves (no allocation per object).
+  let walk = 0;
   for (const [id, info] of byId) {
-    if (info.kind !== 'object' || done.has(id)) continue;
-    const trail: string[] = [];
-    const onTrail = new Set<string>();
-    let current: string | undefined = id;
-    while (current !== undefined && !done.has(current)) {
-      if (onTrail.has(current)) {
-        const cycle = trail.slice(trail.indexOf(current));
-        problems.push({
-          path: `nodes[${byId.get(current)!.index}]`,
-          message: `containment cycle: ${[...cycle, current].map((c) => `"${c}"`).join(' in ')}; an object cannot end up inside itself`,
-        });
+    if (info.kind !== 'object' || info.mark !== 0) continue;
+    walk++;
+    let current: NodeInfo | undefined = info;
+    let currentId = id;
+    while (current !== undefined && current.kind === 'object' && current.mark === 0) {
+      current.mark = walk;
+      const parentEdge: SceneEdge | undefined =
+        current.parentCount === 1 ? edges[current.parentEdge] : undefined;
+      if (!parentEdge) {
+        current = undefined;
         break;
       }
-      trail.push(current);
-      onTrail.add(current);
-      const parents: number[] = byId.get(current)?.parents ?? [];
-      current = parents.length === 1 ? edges[parents[0]!]!.source : undefined;
+      currentId = parentEdge.source;
+      current = byId.get(currentId);
     }
-    for (const t of trail) done.add(t);
+    if (current?.mark === walk) problems.push(cycleProblem(byId, edges, currentId));
   }
+}
+
+function cycleProblem(
+  byId: ReadonlyMap<string, NodeInfo>,
+  edges: readonly (SceneEdge | undefined)[],
+  start: string,
+): SceneProblem {
+  const cycle = [start];
+  for (
+    let id = parentId(byId, edges, start);
+    id !== undefined && id !== start;
+    id = parentId(byId, edges, id)
+  )
+    cycle.push(id);
+  return {
+    path: `nodes[${byId.get(start)!.index}]`,
+    message: `containment cycle: ${[...cycle, start].map((c) => `"${c}"`).join(' in ')}; an object cannot end up inside itself`,
+  };
+}
+
+function parentId(
+  byId: ReadonlyMap<string, NodeInfo>,
+  edges: readonly (SceneEdge | undefined)[],
+  id: string,
+): string | undefined {
+  const info = byId.get(id);
+  return info && info.parentEdge >= 0 ? edges[info.parentEdge]?.source : undefined;
 }
 
 function zodProblems(error: z.ZodError, prefix: string): SceneProblem[] {
