@@ -23,18 +23,27 @@ export { formatGoal, type Goal, parseGoal, parseGoals } from './goals/goal.js';
 export { compareToGoalGraph, type GoalGraphComparison, type NodeMismatch } from './goals/goal-graph.js';
 export { formatStep, type Plan, PlanSchema, type PlanStep, PlanStepSchema } from './plan/plan.js';
 export { commitState } from './state/commit-state.js';
+export { PersistentMap } from './state/persistent-map.js';
 export {
   fullStateOf,
   initialState,
+  makeState,
   type Placement,
   parentIn,
   roomIn,
   type SimState,
   sceneParent,
   stateOf,
+  withAgent,
   withPlacement,
   withState,
 } from './state/sim-state.js';
+export {
+  type SimStateJSON,
+  SimStateJSONSchema,
+  simStateFromJSON,
+  simStateToJSON,
+} from './state/sim-state-json.js';
 export {
   applyPlan,
   applyStep,
