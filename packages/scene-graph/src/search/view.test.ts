@@ -53,6 +53,13 @@ describe('expand', () => {
       error: '"bowl" is not visible in the current view; expand "kitchen" first',
     });
   });
+  it('keeps poses out of the search, other than where the agent stands', () => {
+    expect(expand(graph, collapse(graph), 'pose_kitchen')).toEqual({
+      ok: false,
+      error:
+        'pose "pose_kitchen" is a navigation waypoint, not part of the search view; search rooms instead',
+    });
+  });
   it('rejects a node with nothing to expand', () => {
     const view = expanded(collapse(graph), 'kitchen', 'fridge');
     expect(expand(graph, view, 'banana')).toEqual({

@@ -97,6 +97,8 @@ function unknownNode(graph: SceneGraph, view: View, id: string): string {
 }
 
 function notVisible(graph: SceneGraph, view: View, id: string): string {
+  if (graph.getNodeAttribute(id, 'kind') === 'pose')
+    return `pose "${id}" is a navigation waypoint, not part of the search view; search rooms instead`;
   let hidden = id;
   let up = parentOf(graph, hidden);
   while (up && !isVisible(graph, view, up.parent)) {
