@@ -1,0 +1,10 @@
+/**
+ * Size limits shared by every output contract. They keep a runaway model from filling the
+ * context window and keep one local-model step within seconds.
+ */
+export const BOUNDS = {
+  chainOfThought: 600,
+  reasoning: 300,
+  planSteps: 80,
+  actionArgs: 3,
+} as const;

@@ -1,0 +1,44 @@
+import type { Result } from '@groundplan/scene-graph';
+import type { JsonSchema } from './contracts/json-schema.js';
+
+export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+/** One structured-output request: the conversation and the JSON Schema the answer must follow. */
+export type CompletionRequest = {
+  messages: ChatMessage[];
+  schema: JsonSchema;
+  /** Names the schema for the endpoint (letters, digits, _ and -). */
+  schemaName: string;
+};
+
+export type TokenUsage = { promptTokens: number; completionTokens: number };
+
+/** What one provider call cost and who answered it. */
+export type CallReport = {
+  usage: TokenUsage;
+  latencyMs: number;
+  provider: string;
+  model: string;
+  /** HTTP requests sent, including the client's own retries on 429, 5xx and timeouts. */
+  attempts: number;
+};
+
+/** A model's answer: `text` as received, `json` when it parsed. */
+export type Completion = CallReport & { text: string; json: unknown };
+
+/**
+ * Why a call failed. `unavailable` may pass if retried later (timeouts, 429, 5xx, connection);
+ * `bad-config` will not (key, model, URL, request); `invalid-output` is the model's fault and
+ * carries what it cost.
+ */
+export type LlmFailure =
+  | { kind: 'unavailable'; message: string; report?: CallReport }
+  | { kind: 'bad-config'; message: string; report?: CallReport }
+  | { kind: 'invalid-output'; message: string; text: string; report: CallReport };
+
+/** Anything that answers chat-completion requests with JSON: a remote endpoint, a local model, a cassette. */
+export interface LlmProvider {
+  readonly name: string;
+  readonly model: string;
+  complete(request: CompletionRequest): Promise<Result<Completion, LlmFailure>>;
+}

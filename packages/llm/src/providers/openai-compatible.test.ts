@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { semanticSearchAnswerSchema } from '../contracts/semantic-search-answer.js';
+import { askStructured } from '../structured-call.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../test-support/fake-openai-server.js';
+import { openAiCompatibleProvider } from './openai-compatible.js';
+
+const contract = semanticSearchAnswerSchema(['kitchen', 'office_a']);
+const good = {
+  chain_of_thought: 'mugs are kept in kitchens',
+  reasoning: 'expand it',
+  command: 'expand',
+  node: 'kitchen',
+};
+const messages = [{ role: 'user' as const, content: 'Find a mug.' }];
+
+let server: FakeOpenAiServer;
+beforeAll(async () => {
+  server = await startFakeOpenAiServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.received.length = 0;
+});
+
+const provider = (overrides: { timeoutMs?: number; maxRetries?: number } = {}) =>
+  openAiCompatibleProvider({
+    baseURL: server.baseURL,
+    apiKey: 'test-key',
+    model: 'test-model',
+    seed: 7,
+    temperature: 0,
+    ...overrides,
+  });
+const ask = (p = provider()) => askStructured(p, { messages, contract, schemaName: 'semantic_search_step' });
+
+describe('the OpenAI-compatible provider', () => {
+  it('sends the contract as strict json_schema structured output and returns the validated answer', async () => {
+    server.script({ kind: 'json', value: good, usage: { prompt_tokens: 120, completion_tokens: 30 } });
+    const result = await ask();
+    expect(result.ok && result.value.value).toEqual(good);
+    expect(result.ok && result.value.report).toMatchObject({
+      usage: { promptTokens: 120, completionTokens: 30 },
+      provider: 'openai',
+      model: 'test-model',
+      attempts: 1,
+    });
+    const sent = server.received[0]!;
+    expect(sent.path).toBe('/v1/chat/completions');
+    expect(sent.authorization).toBe('Bearer test-key');
+    expect(sent.body).toMatchObject({
+      model: 'test-model',
+      seed: 7,
+      temperature: 0,
+      response_format: { type: 'json_schema', json_schema: { name: 'semantic_search_step', strict: true } },
+    });
+    const schema = (
+      sent.body.response_format as { json_schema: { schema: { properties: { node: { enum: string[] } } } } }
+    ).json_schema.schema;
+    expect(schema.properties.node.enum).toEqual(['kitchen', 'office_a']);
+  });
+
+  it('counts tokens itself when the endpoint reports no usage', async () => {
+    server.script({ kind: 'json', value: good });
+    const result = await ask();
+    expect(result.ok && result.value.report.usage.promptTokens).toBeGreaterThan(0);
+    expect(result.ok && result.value.report.usage.completionTokens).toBeGreaterThan(10);
+  });
+
+  it('shows malformed JSON its parse error and accepts the corrected answer', async () => {
+    server.script({ kind: 'text', content: '{"command": "expand", ' }, { kind: 'json', value: good });
+    const result = await ask();
+    expect(result.ok && result.value.value).toEqual(good);
+    expect(result.ok && result.value.calls).toHaveLength(2);
+    const retry = server.received[1]!.body.messages as { role: string; content: string }[];
+    expect(retry.at(-2)).toEqual({ role: 'assistant', content: '{"command": "expand", ' });
+    expect(retry.at(-1)?.content).toMatch(/not valid JSON/);
+  });
+
+  it('shows a non-existent node to the model as a validation error and never accepts it', async () => {
+    server.script({ kind: 'json', value: { ...good, node: 'garage' } }, { kind: 'json', value: good });
+    const result = await ask();
+    expect(result.ok && result.value.value.node).toBe('kitchen');
+    const retry = server.received[1]!.body.messages as { content: string }[];
+    expect(retry.at(-1)?.content).toMatch(/node/);
+    expect(retry.at(-1)?.content).toMatch(/kitchen/);
+  });
+
+  it('gives up on an answer in the wrong shape after two retries, with a typed failure and its cost', async () => {
+    const wrong = {
+      kind: 'json' as const,
+      value: { answer: 'the kitchen' },
+      usage: { prompt_tokens: 10, completion_tokens: 5 },
+    };
+    server.script(wrong, wrong, wrong);
+    const result = await ask();
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.kind).toBe('invalid-output');
+    expect(result.error.message).toMatch(/no valid answer after 3 tries/);
+    expect(result.error.calls).toHaveLength(3);
+    expect(server.received).toHaveLength(3);
+  });
+
+  it('waits as long as a 429 retry-after says, then retries', async () => {
+    server.script(
+      { kind: 'status', status: 429, headers: { 'retry-after': '1' } },
+      { kind: 'json', value: good },
+    );
+    const result = await ask();
+    expect(result.ok && result.value.report.attempts).toBe(2);
+    expect(server.received[1]!.at - server.received[0]!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it('retries a 500 and reports the endpoint unavailable once retries run out', async () => {
+    server.script({ kind: 'status', status: 500 }, { kind: 'json', value: good });
+    const recovered = await ask(provider({ maxRetries: 1 }));
+    expect(recovered.ok && recovered.value.report.attempts).toBe(2);
+
+    server.script({ kind: 'status', status: 503 }, { kind: 'status', status: 502 });
+    const failed = await ask(provider({ maxRetries: 1 }));
+    expect(!failed.ok && failed.error.kind).toBe('unavailable');
+    expect(!failed.ok && failed.error.report?.attempts).toBe(2);
+  });
+
+  it('does not retry a bad key and says which setting to fix', async () => {
+    server.script({ kind: 'status', status: 401, message: 'Incorrect API key provided' });
+    const result = await ask();
+    expect(!result.ok && result.error.kind).toBe('bad-config');
+    expect(!result.ok && result.error.message).toMatch(/OPENAI_API_KEY/);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('does not retry an unknown model and says which setting to fix', async () => {
+    server.script({ kind: 'status', status: 404, message: 'The model `test-model` does not exist' });
+    const result = await ask();
+    expect(!result.ok && result.error.kind).toBe('bad-config');
+    expect(!result.ok && result.error.message).toMatch(/GROUNDPLAN_MODEL/);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('does not retry another 4xx', async () => {
+    server.script({ kind: 'status', status: 400, message: "response_format 'json_schema' is not supported" });
+    const result = await ask();
+    expect(!result.ok && result.error.kind).toBe('bad-config');
+    expect(!result.ok && result.error.message).toMatch(/json_schema/);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('retries an answer slower than the timeout, and reports a timeout that persists as unavailable', async () => {
+    server.script(
+      { kind: 'slow', delayMs: 2_000, answer: { kind: 'json', value: good } },
+      { kind: 'json', value: good },
+    );
+    const recovered = await ask(provider({ timeoutMs: 300, maxRetries: 1 }));
+    expect(recovered.ok && recovered.value.report.attempts).toBe(2);
+
+    server.script({ kind: 'slow', delayMs: 2_000, answer: { kind: 'json', value: good } });
+    const failed = await ask(provider({ timeoutMs: 300, maxRetries: 0 }));
+    expect(!failed.ok && failed.error.kind).toBe('unavailable');
+    expect(!failed.ok && failed.error.message).toMatch(/did not answer within 300 ms/);
+  });
+
+  it('reports an endpoint nobody listens on as unavailable', async () => {
+    const nowhere = openAiCompatibleProvider({
+      baseURL: 'http://127.0.0.1:9/v1',
+      apiKey: 'k',
+      model: 'm',
+      maxRetries: 0,
+    });
+    const result = await ask(nowhere);
+    expect(!result.ok && result.error.kind).toBe('unavailable');
+    expect(!result.ok && result.error.message).toMatch(/cannot reach/);
+  });
+});
