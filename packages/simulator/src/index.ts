@@ -50,6 +50,7 @@ export {
   describeFailure,
   type FailureReason,
   type PlanFailure,
+  type StepOptions,
   type StepOutcome,
   type TraceEntry,
   type Verification,

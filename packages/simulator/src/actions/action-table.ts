@@ -241,19 +241,27 @@ export const ACTION_SPECS: readonly ActionSpec[] = [
   },
 ];
 
-const BY_NAME: ReadonlyMap<string, ActionSpec> = new Map(ACTION_SPECS.map((spec) => [spec.name, spec]));
+const INDEXES = new WeakMap<readonly ActionSpec[], ReadonlyMap<string, ActionSpec>>();
 
-/** The spec of an action, or undefined for an unknown one. */
-export function actionSpec(name: string): ActionSpec | undefined {
-  return BY_NAME.get(name);
+/** The spec of an action in a table (the built-in one by default), or undefined for an unknown one. */
+export function actionSpec(
+  name: string,
+  table: readonly ActionSpec[] = ACTION_SPECS,
+): ActionSpec | undefined {
+  let index = INDEXES.get(table);
+  if (index === undefined) {
+    index = new Map(table.map((spec) => [spec.name, spec]));
+    INDEXES.set(table, index);
+  }
+  return index.get(name);
 }
 
 /** Every action name, in table order. */
-export function actionNames(): string[] {
-  return ACTION_SPECS.map((spec) => spec.name);
+export function actionNames(table: readonly ActionSpec[] = ACTION_SPECS): string[] {
+  return table.map((spec) => spec.name);
 }
 
 /** One line per action for LLM prompts: `goto(place): ...`. */
-export function actionDescriptions(): string[] {
-  return ACTION_SPECS.map((spec) => spec.description);
+export function actionDescriptions(table: readonly ActionSpec[] = ACTION_SPECS): string[] {
+  return table.map((spec) => spec.description);
 }

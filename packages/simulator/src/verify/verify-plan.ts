@@ -1,7 +1,7 @@
 import type { NodeKind, SceneGraph } from '@groundplan/scene-graph';
-import type { StepContext } from '../actions/action-spec.js';
+import type { ActionSpec, StepContext } from '../actions/action-spec.js';
 import { fillTemplate } from '../actions/action-spec.js';
-import { actionNames, actionSpec } from '../actions/action-table.js';
+import { ACTION_SPECS, actionNames, actionSpec } from '../actions/action-table.js';
 import { formatStep, PlanSchema, type PlanStep, PlanStepSchema } from '../plan/plan.js';
 import { initialState, type SimState } from '../state/sim-state.js';
 import { closestAction, closestName } from './suggestions.js';
@@ -38,7 +38,16 @@ export type Verification =
 
 export type StepOutcome = { ok: true; state: SimState } | { ok: false; failure: PlanFailure };
 
+export interface StepOptions {
+  /** The step's position in its plan, for the failure report. */
+  readonly index?: number;
+  /** The skills the robot has; ACTION_SPECS unless a robot brings its own rows. */
+  readonly actions?: readonly ActionSpec[];
+}
+
 export interface VerifyOptions {
+  /** The skills the robot has; ACTION_SPECS unless a robot brings its own rows. */
+  readonly actions?: readonly ActionSpec[];
   /** Start from this state instead of the scene as it is (e.g. part-way through execution). */
   readonly from?: SimState;
   /** The agent that runs the plan, when the scene has more than one. */
@@ -73,10 +82,11 @@ export function verifyPlan(scene: SceneGraph, plan: unknown, options: VerifyOpti
       steps.push(step.data);
     }
   }
+  const actions = options.actions ?? ACTION_SPECS;
   const trace: TraceEntry[] = [];
   for (let index = 0; index < steps.length; index++) {
     const step = steps[index]!;
-    const outcome = applyStep(scene, state, step, index);
+    const outcome = applyStep(scene, state, step, { index, actions });
     if (!outcome.ok) return outcome;
     state = outcome.state;
     trace.push({ index, step, state });
@@ -88,15 +98,26 @@ export function verifyPlan(scene: SceneGraph, plan: unknown, options: VerifyOpti
 }
 
 /** Runs a plan from a given state: what execution does as the robot completes steps. */
-export function applyPlan(scene: SceneGraph, sim: SimState, plan: unknown): Verification {
-  return verifyPlan(scene, plan, { from: sim });
+export function applyPlan(
+  scene: SceneGraph,
+  sim: SimState,
+  plan: unknown,
+  actions: readonly ActionSpec[] = ACTION_SPECS,
+): Verification {
+  return verifyPlan(scene, plan, { from: sim, actions });
 }
 
 /** Runs one step: the next state, or why the step cannot run. */
-export function applyStep(scene: SceneGraph, sim: SimState, step: PlanStep, index = 0): StepOutcome {
-  const spec = actionSpec(step.action);
+export function applyStep(
+  scene: SceneGraph,
+  sim: SimState,
+  step: PlanStep,
+  options: StepOptions = {},
+): StepOutcome {
+  const { index = 0, actions = ACTION_SPECS } = options;
+  const spec = actionSpec(step.action, actions);
   if (spec === undefined) {
-    const known = actionNames();
+    const known = actionNames(actions);
     const guess = closestAction(step.action, known);
     return failure(
       index,
