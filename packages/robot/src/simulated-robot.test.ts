@@ -84,6 +84,20 @@ describe('the simulated robot', () => {
     expect(p.beats[0]).toBeGreaterThan(6);
   });
 
+  it('keeps the accessed asset between skills, as a robot keeps its arm at the fridge', async () => {
+    const sceneRef = await scenes.put(scene);
+    const r = robot('r5');
+    const run = (stepId: string, action: string, target: string) =>
+      r.runSkill({ sceneRef, stepId, step: { action, args: [target] } }, progress().value);
+    await run('run5:0', 'goto', 'kitchen');
+    await run('run5:1', 'access', 'fridge');
+    const opened = await run('run5:2', 'open', 'fridge');
+    expect(opened.status).toBe('done');
+    const saved = await readWorld(worldFilePath(dataDir, 'r5', sceneRef));
+    expect(saved?.accessed).toBe('fridge');
+    expect(saved?.world.getNodeAttribute('fridge', 'state')).toEqual({ door: 'open' });
+  });
+
   it('refuses a skill that cannot succeed in its world, with the simulator feedback', async () => {
     const sceneRef = await scenes.put(scene);
     const attempt = robot('r3').runSkill(

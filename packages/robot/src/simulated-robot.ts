@@ -39,7 +39,7 @@ export function createSimulatedRobot(options: SimulatedRobotOptions): SkillExecu
     if (saved) return saved;
     const scene = await options.scenes.get(sceneRef);
     if (!scene.ok) throw new SkillFailed(scene.error);
-    return { world: scene.value, appliedSteps: new Set() };
+    return { world: scene.value, appliedSteps: new Set(), accessed: null };
   }
 
   return {
@@ -53,7 +53,7 @@ export function createSimulatedRobot(options: SimulatedRobotOptions): SkillExecu
       const start = initialState(state.world);
       if (!start.ok) throw new SkillFailed(start.error);
       // Check the skill can succeed before moving: a real robot would refuse, not half-act.
-      const outcome = applyStep(state.world, start.value, request.step);
+      const outcome = applyStep(state.world, { ...start.value, accessed: state.accessed }, request.step);
       if (!outcome.ok) throw new SkillFailed(describeFailure(outcome.failure));
 
       const total = action === 'goto' ? distance(state.world, start.value, request.step.args[0]!) : undefined;
@@ -72,7 +72,8 @@ export function createSimulatedRobot(options: SimulatedRobotOptions): SkillExecu
         progress.heartbeat(done);
       }
 
-      state.world = commitState(state.world, outcome.state as SimState);
+      state.world = commitState(state.world, outcome.state);
+      state.accessed = outcome.state.accessed;
       state.appliedSteps.add(request.stepId);
       await writeWorld(path, state);
       return { stepId: request.stepId, action, status: 'done', robotSeconds, resumedFrom };

@@ -1,0 +1,57 @@
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  isCancellation,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
+import { robot } from './activity-options.js';
+import type { ExecutePlanInput, ExecutePlanResult, Progress, StepRecord } from './contracts.js';
+import { progressQuery } from './messages.js';
+
+/**
+ * Runs a verified plan on one robot, step by step, on that robot's task queue. Each step has a
+ * stable id, so a retried skill is never applied twice; cancellation stops the robot.
+ */
+export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanResult> {
+  const { runSkill } = robot(input.robotId, input.heartbeatTimeoutSeconds);
+  const progress: Progress = {
+    stage: 'executing',
+    searchSteps: 0,
+    viewTokens: 0,
+    attempts: 0,
+    executedSteps: 0,
+    totalSteps: input.plan.length,
+    usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
+  };
+  setHandler(progressQuery, () => progress);
+  const { workflowId } = workflowInfo();
+  const steps: StepRecord[] = [];
+  for (const [index, step] of input.plan.entries()) {
+    try {
+      const outcome = await runSkill({ sceneRef: input.sceneRef, stepId: `${workflowId}:${index}`, step });
+      steps.push({
+        index,
+        step,
+        status: outcome.status,
+        robotSeconds: outcome.robotSeconds,
+        resumedFrom: outcome.resumedFrom,
+      });
+      progress.executedSteps = index + 1;
+    } catch (error) {
+      if (isCancellation(error)) throw error;
+      const message = failureMessage(error);
+      steps.push({ index, step, status: 'failed', robotSeconds: 0, resumedFrom: 0, error: message });
+      progress.stage = 'done';
+      return { status: 'failed', steps, reason: `step ${index + 1} (${step.action}) failed: ${message}` };
+    }
+  }
+  progress.stage = 'done';
+  return { status: 'completed', steps };
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof ActivityFailure && error.cause instanceof ApplicationFailure)
+    return error.cause.message;
+  return error instanceof Error ? error.message : String(error);
+}

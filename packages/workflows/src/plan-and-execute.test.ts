@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createRobotActivities, createSimulatedRobot, readWorld, worldFilePath } from '@groundplan/robot';
+import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
+import { checkGoalText, createSimActivities, initialState } from '@groundplan/simulator';
+import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LLM_TASK_QUEUE, robotTaskQueue, SIM_TASK_QUEUE } from './activity-options.js';
+import { startPlanAndExecute, startPlanTask } from './client.js';
+import { progressQuery } from './messages.js';
+import { scriptedLlm } from './test-support/scripted-llm.js';
+import { createPlannerWorker } from './worker.js';
+
+const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
+
+// "Close Jason's cabinet": the robot holds a can, so the first plan fails (hand not empty) and
+// the simulator's feedback leads to a second plan that puts the can down first.
+const closeCabinet = {
+  search: [
+    { command: 'expand' as const, node: 'jasons_office' },
+    { command: 'done' as const, node: 'jasons_office' },
+  ],
+  plans: [
+    [
+      { action: 'goto', args: ['jasons_office'] },
+      { action: 'access', args: ['cabinet_3'] },
+      { action: 'close', args: ['cabinet_3'] },
+    ],
+    [
+      { action: 'goto', args: ['jasons_office'] },
+      { action: 'access', args: ['jasons_desk'] },
+      { action: 'release', args: ['coke_can'] },
+      { action: 'access', args: ['cabinet_3'] },
+      { action: 'close', args: ['cabinet_3'] },
+    ],
+  ],
+};
+
+describe('planning and execution as Temporal workflows', () => {
+  let env: TestWorkflowEnvironment;
+  const dataDir = mkdtempSync(`${tmpdir()}/groundplan-workflows-`);
+  const scenes = fileSceneStore(`${dataDir}/scenes`);
+  let sceneRef: string;
+
+  beforeAll(async () => {
+    env = await createTestEnvironment();
+    const office = await loadSceneFile(officePath);
+    if (!office.ok) throw new Error('datasets/office.json does not load');
+    sceneRef = await scenes.put(office.value);
+  });
+  afterAll(async () => {
+    await env?.teardown();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function workers(llm: ReturnType<typeof scriptedLlm>, robotId: string) {
+    const connection = env.nativeConnection;
+    return Promise.all([
+      createPlannerWorker(connection, { namespace: env.namespace }),
+      Worker.create({
+        connection,
+        namespace: env.namespace,
+        taskQueue: LLM_TASK_QUEUE,
+        activities: llm.activities,
+      }),
+      Worker.create({
+        connection,
+        namespace: env.namespace,
+        taskQueue: SIM_TASK_QUEUE,
+        activities: createSimActivities(scenes),
+      }),
+      Worker.create({
+        connection,
+        namespace: env.namespace,
+        taskQueue: robotTaskQueue(robotId),
+        activities: createRobotActivities(
+          createSimulatedRobot({ robotId, scenes, dataDir, speedMps: 1, timeScale: 0.001, tickMs: 5 }),
+        ),
+      }),
+    ]);
+  }
+
+  async function runWith<T>(all: Worker[], work: Promise<T>): Promise<T> {
+    const [first, ...rest] = all;
+    const running = rest.map((w) => w.run());
+    const result = await first!.runUntil(work);
+    for (const w of rest) w.shutdown();
+    await Promise.all(running);
+    return result;
+  }
+
+  it('replans with the simulator feedback until the plan is verified', async () => {
+    const llm = scriptedLlm(closeCabinet);
+    const all = await workers(llm, 'planner-only');
+    const result = await runWith(
+      all,
+      startPlanTask(env.client, 'office', { sceneRef, instruction: "Close Jason's cabinet." }).then((h) =>
+        h.result(),
+      ),
+    );
+    expect(result.status).toBe('verified');
+    expect(result.explored.expanded).toEqual(['jasons_office']);
+    expect(result.attempts).toHaveLength(2);
+    expect(result.attempts[0]!.feedback).toMatch(/coke_can|hand|holding/);
+    expect(result.expandedPlan.length).toBeGreaterThan(result.plan.length);
+    expect(result.usage.calls).toBe(4);
+  });
+
+  it('executes the verified plan on the simulated robot, leaving a world that meets the goal', async () => {
+    const llm = scriptedLlm(closeCabinet);
+    const robotId = 'sim-1';
+    const all = await workers(llm, robotId);
+    const { result, progress } = await runWith(
+      all,
+      (async () => {
+        const handle = await startPlanAndExecute(env.client, 'office', {
+          sceneRef,
+          instruction: "Close Jason's cabinet.",
+          robotId,
+        });
+        const result = await handle.result();
+        return { result, progress: await handle.query(progressQuery) };
+      })(),
+    );
+    expect(result.status).toBe('completed');
+    expect(result.execution?.steps.every((s) => s.status === 'done')).toBe(true);
+    expect(progress.stage).toBe('done');
+    const saved = await readWorld(worldFilePath(dataDir, robotId, sceneRef));
+    if (!saved) throw new Error('the robot kept no world');
+    const start = initialState(saved.world);
+    if (!start.ok) throw new Error(start.error);
+    const goal = checkGoalText(saved.world, start.value, [
+      'state(cabinet_3, door, closed)',
+      'on(coke_can, jasons_desk)',
+    ]);
+    expect(goal.ok && goal.value.satisfied).toBe(true);
+  });
+});

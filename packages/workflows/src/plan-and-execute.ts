@@ -1,0 +1,118 @@
+import { STAGE_ATTRIBUTE, STATUS_ATTRIBUTE } from '@groundplan/temporal-runtime/search-attributes';
+import {
+  CancellationScope,
+  condition,
+  executeChild,
+  setHandler,
+  startChild,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { PlanAndExecuteInput, PlanAndExecuteResult, Progress, Stage } from './contracts.js';
+import { executePlan } from './execute-plan.js';
+import { approveSignal, progressQuery, rejectSignal, worldChangedSignal } from './messages.js';
+import { planTask } from './plan-task.js';
+
+/**
+ * The default entry point: plan (child workflow planTask), optionally wait for approval, then
+ * execute (child workflow executePlan). A reported world change sends the run back to planning.
+ */
+export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAndExecuteResult> {
+  const { workflowId } = workflowInfo();
+  let sceneRef = input.sceneRef;
+  let approved = false;
+  let rejected: string | undefined;
+  let change: { description: string; sceneRef?: string } | undefined;
+  const context: string[] = [];
+  const progress: Progress = {
+    stage: 'searching',
+    searchSteps: 0,
+    viewTokens: 0,
+    attempts: 0,
+    executedSteps: 0,
+    totalSteps: 0,
+    usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
+  };
+  setHandler(progressQuery, () => progress);
+  setHandler(approveSignal, () => {
+    approved = true;
+  });
+  setHandler(rejectSignal, ({ reason }) => {
+    rejected = reason ?? 'rejected by the operator';
+  });
+  setHandler(worldChangedSignal, (reported) => {
+    change = reported;
+  });
+  const enter = (stage: Stage, child?: string) => {
+    progress.stage = stage;
+    progress.currentChild = child;
+    upsertSearchAttributes([{ key: STAGE_ATTRIBUTE, value: stage }]);
+  };
+  const finish = (result: Omit<PlanAndExecuteResult, 'replannedForWorldChanges'>, replans: number) => {
+    enter('done');
+    upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: result.status }]);
+    return { ...result, replannedForWorldChanges: replans };
+  };
+
+  for (let round = 0; ; round++) {
+    const planId = `${workflowId}-plan-${round + 1}`;
+    enter('searching', planId);
+    const planning = await executeChild(planTask, {
+      workflowId: planId,
+      args: [
+        { sceneRef, instruction: input.instruction, options: input.options ?? {}, context: [...context] },
+      ],
+      typedSearchAttributes: workflowInfo().typedSearchAttributes,
+    });
+    progress.usage = planning.usage;
+    progress.attempts = planning.attempts.length;
+    if (planning.status === 'failed') return finish({ status: 'plan-failed', planning }, round);
+    if (input.planOnly) return finish({ status: 'planned', planning }, round);
+
+    if (input.requireApproval) {
+      enter('awaiting-approval');
+      approved = false;
+      await condition(() => approved || rejected !== undefined || change !== undefined);
+      if (rejected !== undefined) return finish({ status: 'rejected', planning }, round);
+    }
+
+    if (change === undefined) {
+      const executeId = `${workflowId}-execute-${round + 1}`;
+      enter('executing', executeId);
+      progress.totalSteps = planning.expandedPlan.length;
+      const scope = new CancellationScope();
+      const child = await scope.run(() =>
+        startChild(executePlan, {
+          workflowId: executeId,
+          args: [
+            {
+              sceneRef,
+              plan: planning.expandedPlan,
+              robotId: input.robotId,
+              ...(input.heartbeatTimeoutSeconds
+                ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds }
+                : {}),
+            },
+          ],
+          typedSearchAttributes: workflowInfo().typedSearchAttributes,
+        }),
+      );
+      const outcome = await Promise.race([
+        child.result(),
+        condition(() => change !== undefined).then(() => undefined),
+      ]);
+      if (outcome !== undefined) {
+        const status = outcome.status === 'completed' ? 'completed' : 'execution-failed';
+        return finish({ status, planning, execution: outcome }, round);
+      }
+      // The world changed mid-execution: stop the robot, then plan again.
+      scope.cancel();
+      await child.result().catch(() => undefined);
+    }
+
+    const reported = change!;
+    change = undefined;
+    context.push(`The world changed since the last plan: ${reported.description}`);
+    if (reported.sceneRef) sceneRef = reported.sceneRef;
+  }
+}

@@ -1,0 +1,161 @@
+import { STAGE_ATTRIBUTE } from '@groundplan/temporal-runtime/search-attributes';
+import { setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import { llm, sim } from './activity-options.js';
+import type {
+  PlanAttempt,
+  PlannerVariant,
+  PlanStep,
+  PlanTaskInput,
+  PlanTaskResult,
+  Progress,
+  SearchTraceEntry,
+  Stage,
+  Usage,
+  View,
+} from './contracts.js';
+import { progressQuery } from './messages.js';
+
+export const DEFAULT_MAX_REPLANS = 5;
+export const DEFAULT_MAX_SEARCH_STEPS = 24;
+
+/**
+ * SayPlan as a durable workflow: semantic search over the collapsed scene graph (one LLM
+ * activity per step, the view kept here as a small value), then plan -> expand navigation ->
+ * verify in the simulator, replanning with its feedback up to maxReplans times. No plan leaves
+ * this workflow as verified unless the simulator verified it.
+ */
+export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
+  const planner: PlannerVariant = input.options?.planner ?? 'sayplan';
+  const maxReplans = planner === 'sayplan' ? (input.options?.maxReplans ?? DEFAULT_MAX_REPLANS) : 0;
+  const maxSearchSteps = input.options?.maxSearchSteps ?? DEFAULT_MAX_SEARCH_STEPS;
+  const { sceneRef, instruction } = input;
+
+  const usage: Usage = { promptTokens: 0, completionTokens: 0, calls: 0 };
+  const progress: Progress = {
+    stage: 'searching',
+    searchSteps: 0,
+    viewTokens: 0,
+    attempts: 0,
+    executedSteps: 0,
+    totalSteps: 0,
+    usage,
+  };
+  setHandler(progressQuery, () => progress);
+  const enter = (stage: Stage) => {
+    progress.stage = stage;
+    upsertSearchAttributes([{ key: STAGE_ATTRIBUTE, value: stage }]);
+  };
+  const spend = (call: { promptTokens: number; completionTokens: number }) => {
+    usage.promptTokens += call.promptTokens;
+    usage.completionTokens += call.completionTokens;
+    usage.calls += 1;
+  };
+
+  // 1. Semantic search: expand and contract until the LLM has the subgraph it needs.
+  enter('searching');
+  const collapsed = await sim.collapseScene({ sceneRef });
+  let view: View = collapsed.view;
+  progress.viewTokens = collapsed.tokens;
+  const searchTrace: SearchTraceEntry[] = [];
+  let lastError: string | undefined;
+  for (let step = 0; step < maxSearchSteps; step++) {
+    const answer = await llm.semanticSearchStep({
+      sceneRef,
+      instruction,
+      view,
+      ...(lastError ? { lastError } : {}),
+    });
+    spend(answer.usage);
+    progress.searchSteps = step + 1;
+    const entry: SearchTraceEntry = {
+      step,
+      command: answer.command,
+      node: answer.node,
+      reasoning: answer.reasoning,
+      viewTokens: progress.viewTokens,
+    };
+    searchTrace.push(entry);
+    if (answer.command === 'done') break;
+    const applied = await sim.applySearchCommand({
+      sceneRef,
+      view,
+      command: answer.command,
+      node: answer.node,
+    });
+    if (applied.ok) {
+      view = applied.value.view;
+      progress.viewTokens = applied.value.tokens;
+      entry.viewTokens = applied.value.tokens;
+      lastError = undefined;
+    } else {
+      entry.error = applied.error;
+      lastError = applied.error;
+    }
+  }
+
+  // 2. Plan, expand, verify; replan on the simulator's feedback.
+  const attempts: PlanAttempt[] = [];
+  const feedback: string[] = [...(input.context ?? [])];
+  let plan: PlanStep[] = [];
+  let expandedPlan: PlanStep[] = [];
+  for (let attempt = 0; attempt <= maxReplans; attempt++) {
+    enter('planning');
+    progress.attempts = attempt + 1;
+    const planInput = { sceneRef, instruction, view, feedback: [...feedback] };
+    const proposal =
+      planner === 'llm-as-planner'
+        ? await llm.planWithoutPathPlanner(planInput)
+        : await llm.generatePlan(planInput);
+    spend(proposal.usage);
+    plan = proposal.plan;
+
+    enter('verifying');
+    if (planner === 'llm-as-planner') {
+      expandedPlan = plan;
+    } else {
+      const expanded = await sim.expandPath({ sceneRef, plan });
+      if (!expanded.ok) {
+        attempts.push({ attempt, plan, feedback: expanded.error });
+        feedback.push(expanded.error);
+        progress.lastFeedback = expanded.error;
+        continue;
+      }
+      expandedPlan = expanded.value;
+    }
+    const verdict = await sim.verifyPlan({ sceneRef, plan: expandedPlan });
+    if (verdict.ok) {
+      attempts.push({ attempt, plan });
+      enter('done');
+      return {
+        status: 'verified',
+        planner,
+        instruction,
+        plan,
+        expandedPlan,
+        explored: view,
+        searchTrace,
+        attempts,
+        usage,
+      };
+    }
+    const text = `step ${verdict.index + 1}: ${verdict.feedback}`;
+    attempts.push({ attempt, plan, feedback: text });
+    feedback.push(text);
+    progress.lastFeedback = text;
+  }
+
+  enter('done');
+  const tries = attempts.length;
+  return {
+    status: 'failed',
+    planner,
+    instruction,
+    plan,
+    expandedPlan,
+    reason: `no verified plan after ${tries} attempt${tries === 1 ? '' : 's'}; last feedback: ${feedback.at(-1) ?? 'none'}`,
+    explored: view,
+    searchTrace,
+    attempts,
+    usage,
+  };
+}
