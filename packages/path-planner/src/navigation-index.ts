@@ -58,8 +58,15 @@ export function buildNavigationIndex(graph: SceneGraph): NavigationIndex {
     }
     return n;
   };
+  const known: number[] = []; // x, y, z per node in number order, NaN where unknown
+  const remember = (position: readonly number[] | undefined) => {
+    if (position) known.push(position[0]!, position[1]!, position[2]!);
+    else known.push(Number.NaN, Number.NaN, Number.NaN);
+  };
   graph.forEachNode((id, attributes) => {
-    if (NAVIGATION_KINDS.has(attributes.kind)) number(id);
+    if (!NAVIGATION_KINDS.has(attributes.kind)) return;
+    number(id);
+    remember(attributes.position);
   });
 
   // Navigation edges are few kinds of edge among many, so collect them once before sizing arrays.
@@ -93,18 +100,10 @@ export function buildNavigationIndex(graph: SceneGraph): NavigationIndex {
     weights[fill[b]!++] = w;
   }
 
-  const positions = new Float64Array(3 * n).fill(Number.NaN);
-  let allPositioned = true;
-  for (let i = 0; i < n; i++) {
-    const position = graph.getNodeAttribute(ids[i]!, 'position');
-    if (position) {
-      positions[3 * i] = position[0];
-      positions[3 * i + 1] = position[1];
-      positions[3 * i + 2] = position[2];
-    } else {
-      allPositioned = false;
-    }
-  }
+  // Endpoints of navigation edges that are not rooms or poses were numbered after the scan.
+  for (let i = known.length / 3; i < n; i++) remember(graph.getNodeAttribute(ids[i]!, 'position'));
+  const positions = Float64Array.from(known);
+  const allPositioned = !positions.some(Number.isNaN);
 
   return {
     ids,
