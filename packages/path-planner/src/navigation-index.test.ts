@@ -95,7 +95,10 @@ describe('the navigation index', () => {
     graph.setNodeAttribute('pose4', 'position', [21, 0, 4]);
     const third = navigationIndexOf(graph);
     expect(third).not.toBe(second);
-    graph.replaceEdgeAttributes(graph.undirectedEdge('pose0', 'pose1')!, { kind: 'navigation', distance: 50 });
+    graph.replaceEdgeAttributes(graph.undirectedEdge('pose0', 'pose1')!, {
+      kind: 'navigation',
+      distance: 50,
+    });
     expect(navigationIndexOf(graph)).not.toBe(third);
   });
 });
