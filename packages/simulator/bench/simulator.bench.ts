@@ -80,10 +80,15 @@ const result = {
     actionsPerCpuSecond: Math.round(naive.perCpuSecond * naivePlan.length),
   },
   speedupOverReference: Number((actionsPerSecond / naiveActionsPerSecond).toFixed(1)),
+  speedupOverReferenceCpu: Number(
+    ((fast.perCpuSecond * plan.length) / (naive.perCpuSecond * naivePlan.length)).toFixed(1),
+  ),
   target: { actionsPerSecond: 200_000, met: actionsPerSecond >= 200_000 },
   environment: {
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
+    cpus: cpus().length,
+    loadAverage1m: Number(loadavg()[0]!.toFixed(2)),
     date: new Date().toISOString(),
   },
 };

@@ -52,7 +52,6 @@ export {
   type PlanFailure,
   type StepOptions,
   type StepOutcome,
-  type TraceEntry,
   type Verification,
   type VerifyOptions,
   verifyPlan,

@@ -25,15 +25,13 @@ export interface PlanFailure {
   readonly precondition?: string;
 }
 
-/** One executed step and the state after it (states share structure, so keeping them is cheap). */
-export interface TraceEntry {
-  readonly index: number;
-  readonly step: PlanStep;
-  readonly state: SimState;
-}
-
 export type Verification =
-  | { ok: true; final: SimState; trace: TraceEntry[] }
+  | {
+      ok: true;
+      final: SimState;
+      /** The state after each step: trace[i] follows plan[i]. States share structure, so keeping all is cheap. */
+      trace: SimState[];
+    }
   | { ok: false; failure: PlanFailure };
 
 export type StepOutcome = { ok: true; state: SimState } | { ok: false; failure: PlanFailure };
@@ -83,13 +81,13 @@ export function verifyPlan(scene: SceneGraph, plan: unknown, options: VerifyOpti
     }
   }
   const actions = options.actions ?? ACTION_SPECS;
-  const trace: TraceEntry[] = [];
+  const trace: SimState[] = [];
   for (let index = 0; index < steps.length; index++) {
     const step = steps[index]!;
     const outcome = applyStep(scene, state, step, { index, actions });
     if (!outcome.ok) return outcome;
     state = outcome.state;
-    trace.push({ index, step, state });
+    trace.push(state);
   }
   if (firstMalformed !== Number.POSITIVE_INFINITY) {
     return { ok: false, failure: malformedStep(firstMalformed, (plan as unknown[])[firstMalformed]) };
