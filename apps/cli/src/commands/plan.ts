@@ -1,0 +1,113 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
+import { workflowUiUrl } from '@groundplan/temporal-runtime';
+import {
+  type PlannerVariant,
+  type Progress,
+  progressQuery,
+  startPlanAndExecute,
+  startPlanTask,
+} from '@groundplan/workflows';
+import type { Client, WorkflowHandle } from '@temporalio/client';
+import type { CliConfig } from '../config.js';
+import { connect } from '../connect.js';
+import { planningReport, progressLine, runReport } from '../render.js';
+import { EXIT, UserError } from '../user-error.js';
+
+export type PlanFlags = {
+  scene: string;
+  robot?: string;
+  planner: PlannerVariant;
+  planOnly?: boolean;
+  requireApproval?: boolean;
+  wait: boolean;
+  json?: boolean;
+  maxReplans?: number;
+};
+
+const PLANNERS: readonly PlannerVariant[] = ['sayplan', 'llm+p', 'llm-as-planner'];
+
+/** `groundplan plan`: registers the scene, starts the run, follows it, prints the plan. Returns the exit code. */
+export async function planCommand(
+  instructionWords: string[],
+  flags: PlanFlags,
+  config: CliConfig,
+): Promise<number> {
+  const instruction = instructionWords.join(' ').trim();
+  if (!instruction)
+    throw new UserError(
+      'the instruction is empty: say what the robot should do, e.g. "Close Jason\'s cabinet."',
+    );
+  if (!PLANNERS.includes(flags.planner))
+    throw new UserError(`unknown planner '${flags.planner}'; use ${PLANNERS.join(', ')}`);
+  const scene = await loadSceneFile(flags.scene);
+  if (!scene.ok) {
+    const [first] = scene.error;
+    const more = scene.error.length > 1 ? ` (and ${scene.error.length - 1} more problems)` : '';
+    throw new UserError(`${flags.scene}: ${first?.path ? `${first.path}: ` : ''}${first?.message}${more}`);
+  }
+  const sceneName = scene.value.getAttribute('name');
+  const sceneRef = await fileSceneStore(config.sceneStoreDir).put(scene.value);
+  const client = await connect(config);
+  const options = {
+    planner: flags.planner,
+    ...(flags.maxReplans === undefined ? {} : { maxReplans: flags.maxReplans }),
+  };
+  const handle: WorkflowHandle = flags.planOnly
+    ? await startPlanTask(client, sceneName, { sceneRef, instruction, options })
+    : await startPlanAndExecute(client, sceneName, {
+        sceneRef,
+        instruction,
+        options,
+        robotId: flags.robot ?? config.robotId,
+        ...(flags.requireApproval ? { requireApproval: true } : {}),
+      });
+  const ui = workflowUiUrl(config.temporal, handle.workflowId);
+  if (!flags.wait) {
+    if (flags.json) console.log(JSON.stringify({ runId: handle.workflowId, ui }));
+    else console.log(`Started ${handle.workflowId}${ui ? `\nTemporal UI: ${ui}` : ''}`);
+    return EXIT.ok;
+  }
+  if (!flags.json) console.log(`Run ${handle.workflowId}${ui ? `\nTemporal UI: ${ui}` : ''}`);
+  const result = await follow(client, handle, !flags.json);
+  if (flags.json) {
+    console.log(JSON.stringify({ runId: handle.workflowId, ui, result }));
+  } else {
+    console.log(flags.planOnly ? planningReport(result) : runReport(result));
+    if (ui) console.log(`Temporal UI: ${ui}`);
+  }
+  const ok = flags.planOnly
+    ? result.status === 'verified'
+    : result.status === 'completed' || result.status === 'planned';
+  return ok ? EXIT.ok : EXIT.planFailed;
+}
+
+/** Waits for the result, printing a line whenever the run's progress changes. */
+// biome-ignore lint/suspicious/noExplicitAny: the result type depends on the workflow started
+async function follow(client: Client, handle: WorkflowHandle, show: boolean): Promise<any> {
+  const result = handle.result();
+  if (!show) return result;
+  let last = '';
+  let finished = false;
+  result
+    .finally(() => {
+      finished = true;
+    })
+    .catch(() => undefined);
+  while (!finished) {
+    const line = await currentProgress(client, handle).catch(() => undefined);
+    if (line && line !== last) {
+      console.log(line);
+      last = line;
+    }
+    await Promise.race([sleep(500), result.catch(() => undefined)]);
+  }
+  return result;
+}
+
+async function currentProgress(client: Client, handle: WorkflowHandle): Promise<string> {
+  const progress: Progress = await handle.query(progressQuery);
+  if (!progress.currentChild) return progressLine(progress);
+  const child: Progress = await client.workflow.getHandle(progress.currentChild).query(progressQuery);
+  return progressLine(child);
+}

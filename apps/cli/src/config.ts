@@ -1,0 +1,35 @@
+import { repoRoot, type TemporalConnectionConfig, temporalConfigFromEnv } from '@groundplan/temporal-runtime';
+import { z } from 'zod';
+
+const CliEnv = z.object({
+  GROUNDPLAN_DATA_DIR: z.string().min(1).optional(),
+  GROUNDPLAN_SCENE_STORE: z.string().min(1).optional(),
+  GROUNDPLAN_ROBOT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('sim-1'),
+});
+
+export type CliConfig = { sceneStoreDir: string; robotId: string; temporal: TemporalConnectionConfig };
+
+/** The client's settings from the environment; an error value names the variable to fix. */
+export function cliConfig(
+  env: NodeJS.ProcessEnv = process.env,
+): { ok: true; value: CliConfig } | { ok: false; error: string } {
+  const parsed = CliEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, error: `invalid ${issue.path.join('.')}: ${issue.message}` };
+  }
+  const temporal = temporalConfigFromEnv(env);
+  if (!temporal.ok) return temporal;
+  const dataDir = parsed.data.GROUNDPLAN_DATA_DIR ?? `${repoRoot()}/.data`;
+  return {
+    ok: true,
+    value: {
+      sceneStoreDir: parsed.data.GROUNDPLAN_SCENE_STORE ?? `${dataDir}/scenes`,
+      robotId: parsed.data.GROUNDPLAN_ROBOT_ID,
+      temporal: temporal.value,
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { connectClient } from '@groundplan/temporal-runtime';
+import { type Client, WorkflowNotFoundError } from '@temporalio/client';
+import type { CliConfig } from './config.js';
+import { UserError } from './user-error.js';
+
+/** A Temporal client, or a one-line error saying how to get a server. */
+export async function connect(config: CliConfig): Promise<Client> {
+  try {
+    return await connectClient(config.temporal);
+  } catch {
+    const hint = config.temporal.external
+      ? 'check TEMPORAL_ADDRESS and TLS settings'
+      : 'start the dev server with `node infra/temporal/dist/cli.js start` or set TEMPORAL_ADDRESS';
+    throw new UserError(`cannot reach Temporal at ${config.temporal.address}: ${hint}`);
+  }
+}
+
+/** Turns "no such workflow" into a message naming the run id. */
+export async function forRun<T>(runId: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError || (error as { code?: number }).code === 5) {
+      throw new UserError(`no run with id '${runId}' (see \`groundplan list\`)`);
+    }
+    throw error;
+  }
+}

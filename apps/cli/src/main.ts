@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+import { Command, InvalidArgumentError } from 'commander';
+import { approveCommand, cancelCommand } from './commands/control.js';
+import { listCommand } from './commands/list.js';
+import { type PlanFlags, planCommand } from './commands/plan.js';
+import { resultCommand } from './commands/result.js';
+import { statusCommand } from './commands/status.js';
+import { type CliConfig, cliConfig } from './config.js';
+import { EXIT, UserError } from './user-error.js';
+
+function count(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
+  return n;
+}
+
+/** Runs one command with the config; every failure becomes one line on stderr and an exit code. */
+function run(command: (config: CliConfig) => Promise<number>) {
+  return async () => {
+    const config = cliConfig();
+    let code: number = EXIT.error;
+    try {
+      if (!config.ok) throw new UserError(config.error);
+      code = await command(config.value);
+    } catch (error) {
+      const message =
+        error instanceof UserError
+          ? error.message
+          : `unexpected error: ${(error as Error)?.message ?? error}`;
+      console.error(`groundplan: ${message}`);
+    }
+    process.exitCode = code;
+  };
+}
+
+const program = new Command('groundplan')
+  .description('Plan and execute robot tasks grounded in 3D scene graphs, as durable Temporal workflows.')
+  .showHelpAfterError('(add --help for usage)');
+
+program
+  .command('plan')
+  .description('plan (and execute) an instruction in a scene')
+  .argument('<instruction...>', 'what the robot should do')
+  .requiredOption('-s, --scene <file>', 'the scene graph JSON file')
+  .option('-r, --robot <id>', 'the robot that executes the plan (default GROUNDPLAN_ROBOT_ID or sim-1)')
+  .option('-p, --planner <variant>', 'sayplan, llm+p or llm-as-planner', 'sayplan')
+  .option('--plan-only', 'plan and verify, do not execute')
+  .option('--require-approval', 'wait for `groundplan approve` before executing')
+  .option('--max-replans <n>', 'replans on simulator feedback (default 5)', count)
+  .option('--no-wait', 'print the run id and return at once')
+  .option('--json', 'machine-readable output')
+  .action((words: string[], flags: PlanFlags) => run((config) => planCommand(words, flags, config))());
+
+program
+  .command('status')
+  .description("a run's status and progress")
+  .argument('<run>', 'run id')
+  .option('--json', 'machine-readable output')
+  .action((id: string, flags: { json?: boolean }) => run((config) => statusCommand(id, flags, config))());
+
+program
+  .command('result')
+  .description("a run's result (waits for it)")
+  .argument('<run>', 'run id')
+  .option('--no-wait', 'do not wait for a running run')
+  .option('--json', 'machine-readable output')
+  .action((id: string, flags: { json?: boolean; wait: boolean }) =>
+    run((config) => resultCommand(id, flags, config))(),
+  );
+
+program
+  .command('cancel')
+  .description('cancel a run')
+  .argument('<run>', 'run id')
+  .action((id: string) => run((config) => cancelCommand(id, config))());
+
+program
+  .command('approve')
+  .description('approve the plan of a run waiting for approval')
+  .argument('<run>', 'run id')
+  .action((id: string) => run((config) => approveCommand(id, true, config))());
+
+program
+  .command('reject')
+  .description('reject the plan of a run waiting for approval')
+  .argument('<run>', 'run id')
+  .option('--reason <text>', 'why')
+  .action((id: string, flags: { reason?: string }) =>
+    run((config) => approveCommand(id, false, config, flags.reason))(),
+  );
+
+program
+  .command('list')
+  .description('the latest runs')
+  .option('-n, --limit <n>', 'how many', count, 20)
+  .option('--json', 'machine-readable output')
+  .action((flags: { limit: number; json?: boolean }) => run((config) => listCommand(flags, config))());
+
+program.exitOverride((error) => {
+  process.exit(error.exitCode === 0 ? 0 : EXIT.error);
+});
+await program.parseAsync();

@@ -1,0 +1,49 @@
+import type { PlanAndExecuteResult, PlanStep, PlanTaskResult, Progress } from '@groundplan/workflows';
+
+const step = (s: PlanStep) => `${s.action}(${s.args.join(', ')})`;
+
+/** One line per progress change: stage, search steps, view tokens, tokens spent. */
+export function progressLine(p: Progress): string {
+  const parts = [`[${p.stage}]`];
+  if (p.searchSteps) parts.push(`search steps ${p.searchSteps}`, `view ${p.viewTokens} tokens`);
+  if (p.attempts) parts.push(`plan attempt ${p.attempts}`);
+  if (p.totalSteps) parts.push(`executed ${p.executedSteps}/${p.totalSteps} steps`);
+  if (p.usage.calls) parts.push(`LLM ${p.usage.promptTokens}+${p.usage.completionTokens} tokens`);
+  return parts.join('  ');
+}
+
+/** The planning outcome a person reads: the verified plan, or why there is none. */
+export function planningReport(planning: PlanTaskResult): string {
+  const lines: string[] = [];
+  if (planning.status === 'verified') {
+    lines.push(`Verified plan (${planning.planner}, ${planning.attempts.length} attempt(s)):`);
+    planning.plan.forEach((s, i) => lines.push(`  ${i + 1}. ${step(s)}`));
+    lines.push(`  (${planning.expandedPlan.length} steps with navigation filled in)`);
+  } else {
+    lines.push(`No verified plan (${planning.planner}): ${planning.reason}`);
+  }
+  for (const attempt of planning.attempts) {
+    if (attempt.feedback) lines.push(`  attempt ${attempt.attempt + 1} rejected: ${attempt.feedback}`);
+  }
+  const u = planning.usage;
+  lines.push(
+    `Explored ${planning.explored.expanded.length} node(s) in ${planning.searchTrace.length} search step(s); ` +
+      `LLM: ${u.calls} call(s), ${u.promptTokens} prompt + ${u.completionTokens} completion tokens`,
+  );
+  return lines.join('\n');
+}
+
+/** The whole run's outcome. */
+export function runReport(result: PlanAndExecuteResult): string {
+  const lines = [planningReport(result.planning)];
+  if (result.execution) {
+    const done = result.execution.steps.filter((s) => s.status !== 'failed').length;
+    lines.push(
+      result.execution.status === 'completed'
+        ? `Executed all ${done} steps on the robot.`
+        : `Execution failed after ${done} step(s): ${result.execution.reason}`,
+    );
+  }
+  lines.push(`Status: ${result.status}`);
+  return lines.join('\n');
+}
