@@ -1,0 +1,73 @@
+import type { ChatMessage } from '../provider.js';
+import { EXAMPLE_COLLAPSED_VIEW, EXAMPLE_KITCHEN_VIEW } from './example-scene.js';
+
+/** Bump on any change to the wording, so recorded cassettes and results name what they used. */
+export const SEMANTIC_SEARCH_PROMPT_VERSION = 'semantic-search/1';
+
+// Kept short on purpose: a small local model must read all of it in seconds on two cores.
+const SYSTEM = `You guide a robot searching a building described as a scene graph in JSON.
+Floors hold rooms, rooms hold assets (furniture, appliances), assets hold objects. You see only part of the graph.
+Each turn choose one command:
+- "expand": reveal what is inside a node listed in "expandable".
+- "contract": hide an expanded node that did not help, to keep the view small.
+- "done": stop, because a node that answers the instruction is now visible; name that node.
+Guess the most likely room from names and attributes; do not expand a node that is already in memory; stop as soon as the answer is visible.
+Reply with JSON only: chain_of_thought (brief thinking), reasoning (one sentence), command, node.`;
+
+export type SemanticSearchPromptInput = {
+  instruction: string;
+  /** The current view, rendered by renderView. */
+  renderedView: string;
+  /** Every node expanded so far, including contracted ones. */
+  memory: readonly string[];
+  /** Why the previous command could not be applied, if it could not. */
+  lastError?: string;
+};
+
+/** The conversation for one semantic-search step: instructions, two worked examples, then this turn. */
+export function semanticSearchMessages(input: SemanticSearchPromptInput): ChatMessage[] {
+  return [
+    { role: 'system', content: SYSTEM },
+    {
+      role: 'user',
+      content: turn({ instruction: 'Find me a teapot.', renderedView: EXAMPLE_COLLAPSED_VIEW, memory: [] }),
+    },
+    {
+      role: 'assistant',
+      content: JSON.stringify({
+        chain_of_thought: 'A teapot is kitchenware. The staff_kitchen is the likeliest room.',
+        reasoning: 'Expand the kitchen to see its assets.',
+        command: 'expand',
+        node: 'staff_kitchen',
+      }),
+    },
+    {
+      role: 'user',
+      content: turn({
+        instruction: 'Find me a teapot.',
+        renderedView: EXAMPLE_KITCHEN_VIEW,
+        memory: ['counter', 'staff_kitchen'],
+      }),
+    },
+    {
+      role: 'assistant',
+      content: JSON.stringify({
+        chain_of_thought: 'teapot is visible on the counter, so the search is over.',
+        reasoning: 'The teapot answers the instruction.',
+        command: 'done',
+        node: 'teapot',
+      }),
+    },
+    { role: 'user', content: turn(input) },
+  ];
+}
+
+function turn(input: SemanticSearchPromptInput): string {
+  const lines = [
+    `Instruction: ${input.instruction}`,
+    `View: ${input.renderedView}`,
+    `Memory: ${JSON.stringify(input.memory)}`,
+  ];
+  if (input.lastError) lines.push(`Last command failed: ${input.lastError}`);
+  return lines.join('\n');
+}

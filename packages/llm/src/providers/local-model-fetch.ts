@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
+import {
+  type ChatHistoryItem,
+  getLlama,
+  type Llama,
+  LlamaChatSession,
+  type LlamaContext,
+  type LlamaContextSequence,
+  LlamaLogLevel,
+  type LlamaModel,
+} from 'node-llama-cpp';
+
+export type LocalModelOptions = {
+  /** A GGUF file, e.g. models/SmolLM2-135M-Instruct.Q4_1.gguf from install-model.sh. */
+  modelPath: string;
+  /** Tokens of context; the office collapsed view plus the prompt fit in 4096. */
+  contextSize?: number;
+  /** Upper bound on generated tokens per answer. */
+  maxTokens?: number;
+  /** CPU threads; default: all cores but one, so the worker's event loop keeps a core. */
+  threads?: number;
+};
+
+// One sequence, kept between requests, so a shared prompt prefix is not evaluated twice.
+type LoadedModel = { llama: Llama; model: LlamaModel; context: LlamaContext; sequence: LlamaContextSequence };
+
+// Loading takes seconds and hundreds of MB: once per process and model file.
+const loaded = new Map<string, Promise<LoadedModel>>();
+// One context sequence per model, so requests to it take turns.
+const queues = new Map<string, Promise<unknown>>();
+
+type ChatRequest = {
+  model: string;
+  messages: { role: string; content: string }[];
+  response_format?: { type: string; json_schema?: { schema?: object } };
+  temperature?: number;
+  seed?: number;
+};
+
+/**
+ * A fetch that answers chat-completions requests with a local GGUF model, turning the request's
+ * JSON Schema into a llama grammar so decoding can only produce schema-shaped JSON.
+ */
+export function localModelFetch(options: LocalModelOptions): typeof globalThis.fetch {
+  return async (_input, init) => {
+    if (!existsSync(options.modelPath))
+      return errorResponse(
+        404,
+        `no model file at ${options.modelPath}; run packages/llm/scripts/install-model.sh, or point GROUNDPLAN_MODEL at a GGUF file`,
+      );
+    const request = JSON.parse(String(init?.body ?? '{}')) as ChatRequest;
+    const previous = queues.get(options.modelPath) ?? Promise.resolve();
+    const turn = previous.then(() => answer(options, request));
+    queues.set(
+      options.modelPath,
+      turn.catch(() => undefined),
+    );
+    try {
+      return jsonResponse(200, await turn);
+    } catch (error) {
+      return errorResponse(500, `the local model failed: ${(error as Error).message}`);
+    }
+  };
+}
+
+async function answer(options: LocalModelOptions, request: ChatRequest): Promise<object> {
+  const { llama, sequence } = await load(options);
+  const schema = request.response_format?.json_schema?.schema;
+  const grammar = schema
+    ? await llama.createGrammarForJsonSchema(schema as Parameters<Llama['createGrammarForJsonSchema']>[0])
+    : undefined;
+  const messages = request.messages;
+  const last = messages[messages.length - 1];
+  const history: ChatHistoryItem[] = messages
+    .slice(0, -1)
+    .map((message) =>
+      message.role === 'assistant'
+        ? { type: 'model', response: [message.content] }
+        : { type: message.role === 'system' ? 'system' : 'user', text: message.content },
+    );
+  const session = new LlamaChatSession({ contextSequence: sequence, autoDisposeSequence: false });
+  try {
+    session.setChatHistory(history);
+    const outputBefore = sequence.tokenMeter.usedOutputTokens;
+    const reply = await session.promptWithMeta(last?.content ?? '', {
+      ...(grammar ? { grammar } : {}),
+      maxTokens: options.maxTokens ?? 400,
+      temperature: request.temperature ?? 0,
+      ...(request.seed === undefined ? {} : { seed: request.seed }),
+    });
+    const completionTokens = sequence.tokenMeter.usedOutputTokens - outputBefore;
+    const promptTokens = Math.max(0, sequence.contextTokens.length - completionTokens);
+    return {
+      id: `local-${Date.now()}`,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: basename(options.modelPath),
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: reply.responseText, refusal: null },
+          finish_reason: reply.stopReason === 'maxTokens' ? 'length' : 'stop',
+          logprobs: null,
+        },
+      ],
+      usage: {
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
+      },
+    };
+  } finally {
+    session.dispose({ disposeSequence: false });
+  }
+}
+
+function load(options: LocalModelOptions): Promise<LoadedModel> {
+  let model = loaded.get(options.modelPath);
+  if (!model) {
+    model = (async () => {
+      // Prebuilt CPU binary only: never build, never download, never probe for GPUs.
+      const llama = await getLlama({
+        gpu: false,
+        build: 'never',
+        skipDownload: true,
+        progressLogs: false,
+        logLevel: LlamaLogLevel.error,
+      });
+      const loadedModel = await llama.loadModel({ modelPath: options.modelPath });
+      const context = await loadedModel.createContext({
+        contextSize: options.contextSize ?? 4096,
+        // llama.cpp's threads spin while they wait: on a busy 2-core machine two threads run
+        // several times slower than one (measured: 1 vs 15 generated tokens/s).
+        threads: options.threads ?? Math.max(1, availableParallelism() - 1),
+      });
+      return { llama, model: loadedModel, context, sequence: context.getSequence() };
+    })();
+    model.catch(() => loaded.delete(options.modelPath));
+    loaded.set(options.modelPath, model);
+  }
+  return model;
+}
+
+function jsonResponse(status: number, body: object): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function errorResponse(status: number, message: string): Response {
+  return jsonResponse(status, { error: { message, type: 'local_model_error' } });
+}
