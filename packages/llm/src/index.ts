@@ -1,1 +1,60 @@
-export {};
+export {
+  type BaselinePlanInput,
+  createLlmActivities,
+  type GeneratePlanInput,
+  LLM_FAILURE_TYPES,
+  type LlmActivities,
+  type LlmActivitiesConfig,
+  type PlanResult,
+  type SemanticSearchStepInput,
+  type SemanticSearchStepResult,
+  toApplicationFailure,
+} from './activities.js';
+export { BOUNDS } from './contracts/bounds.js';
+export { type JsonSchema, toModelJsonSchema } from './contracts/json-schema.js';
+export { type PlanAnswer, planAnswerSchema } from './contracts/plan-answer.js';
+export {
+  SEARCH_COMMANDS,
+  type SearchCommand,
+  type SemanticSearchAnswer,
+  semanticSearchAnswerSchema,
+} from './contracts/semantic-search-answer.js';
+export * from './prompts/index.js';
+export type {
+  CallReport,
+  ChatMessage,
+  Completion,
+  CompletionRequest,
+  LlmFailure,
+  LlmProvider,
+  TokenUsage,
+} from './provider.js';
+export {
+  createProvider,
+  defaultLocalModelPath,
+  type ProviderConfig,
+  ProviderConfigSchema,
+} from './provider-config.js';
+export { type LocalModelConfig, localModelInstalled, localModelProvider } from './providers/local-model.js';
+export {
+  describeFailure,
+  type OpenAiCompatibleConfig,
+  openAiCompatibleProvider,
+} from './providers/openai-compatible.js';
+export {
+  type Cassette,
+  CassetteSchema,
+  type RecordingProvider,
+  type ReplayConfig,
+  readCassette,
+  recordingProvider,
+  replayProvider,
+} from './providers/replay.js';
+export { canonicalJson, requestHash } from './providers/request-hash.js';
+export {
+  askStructured,
+  type StructuredAnswer,
+  type StructuredCall,
+  type StructuredFailure,
+} from './structured-call.js';
+export { countUsage, sumUsage, type UsageTotals } from './usage.js';

@@ -1,0 +1,160 @@
+import { fileURLToPath } from 'node:url';
+import { collapse, expand, loadSceneFile, type SceneGraph, visibleNodes } from '@groundplan/scene-graph';
+import { ApplicationFailure } from '@temporalio/common';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLlmActivities } from './activities.js';
+import { openAiCompatibleProvider } from './providers/openai-compatible.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from './test-support/fake-openai-server.js';
+
+const OFFICE = fileURLToPath(new URL('../../../datasets/office.json', import.meta.url));
+
+let server: FakeOpenAiServer;
+let office: SceneGraph;
+let loads: string[];
+beforeAll(async () => {
+  server = await startFakeOpenAiServer();
+  const loaded = await loadSceneFile(OFFICE);
+  if (!loaded.ok) throw new Error(`office.json does not load: ${JSON.stringify(loaded.error).slice(0, 300)}`);
+  office = loaded.value;
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.received.length = 0;
+  loads = [];
+});
+
+const activities = (maxRetries = 0) =>
+  createLlmActivities({
+    provider: openAiCompatibleProvider({ baseURL: server.baseURL, apiKey: 'k', model: 'm', maxRetries }),
+    loadScene: async (ref) => {
+      loads.push(ref);
+      return office;
+    },
+  });
+const lastPrompt = () => (server.received.at(-1)!.body.messages as { content: string }[]).at(-1)!.content;
+const schemaSent = () =>
+  (server.received.at(-1)!.body.response_format as { json_schema: { schema: Record<string, unknown> } })
+    .json_schema.schema;
+const search = {
+  chain_of_thought: 'carrots are food',
+  reasoning: 'the kitchen stores food',
+  command: 'expand',
+  node: 'kitchen',
+};
+
+async function failureOf(promise: Promise<unknown>): Promise<ApplicationFailure> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ApplicationFailure))
+    throw new Error(`expected an ApplicationFailure, got ${String(error)}`);
+  return error;
+}
+
+describe('the semantic-search step activity', () => {
+  it('shows the view, memory and last error, and returns the command with its cost', async () => {
+    server.script({ kind: 'json', value: search, usage: { prompt_tokens: 900, completion_tokens: 40 } });
+    const result = await activities().semanticSearchStep({
+      sceneRef: 'office',
+      instruction: 'Find me a carrot.',
+      view: collapse(office),
+      lastError: '"garage" is not a node',
+    });
+    expect(result).toMatchObject({
+      command: 'expand',
+      node: 'kitchen',
+      reasoning: 'the kitchen stores food',
+    });
+    expect(result.usage).toMatchObject({ usage: { promptTokens: 900, completionTokens: 40 }, attempts: 1 });
+    expect(lastPrompt()).toContain('Instruction: Find me a carrot.');
+    expect(lastPrompt()).toContain('"id":"kitchen"');
+    expect(lastPrompt()).toContain('Last command failed: "garage" is not a node');
+    const nodeEnum = (schemaSent().properties as { node: { enum: string[] } }).node.enum;
+    expect(nodeEnum).toEqual(visibleNodes(office, collapse(office)));
+  });
+
+  it('loads each scene once per worker', async () => {
+    const llm = activities();
+    server.script({ kind: 'json', value: search }, { kind: 'json', value: search });
+    const input = { sceneRef: 'office', instruction: 'Find me a carrot.', view: collapse(office) };
+    await llm.semanticSearchStep(input);
+    await llm.semanticSearchStep(input);
+    expect(loads).toEqual(['office']);
+  });
+
+  it('fails as non-retryable LlmInvalidOutput when the model keeps naming a node outside the view', async () => {
+    const bad = { kind: 'json' as const, value: { ...search, node: 'carrot' } };
+    server.script(bad, bad, bad);
+    const failure = await failureOf(
+      activities().semanticSearchStep({
+        sceneRef: 'office',
+        instruction: 'Find me a carrot.',
+        view: collapse(office),
+      }),
+    );
+    expect(failure.type).toBe('LlmInvalidOutput');
+    expect(failure.nonRetryable).toBe(true);
+    expect(server.received).toHaveLength(3);
+  });
+
+  it('fails as retryable LlmUnavailable when the endpoint is down, and LlmBadConfig on a bad key', async () => {
+    const input = { sceneRef: 'office', instruction: 'Find me a carrot.', view: collapse(office) };
+    server.script({ kind: 'status', status: 503 });
+    const down = await failureOf(activities().semanticSearchStep(input));
+    expect(down.type).toBe('LlmUnavailable');
+    expect(down.nonRetryable).toBe(false);
+
+    server.script({ kind: 'status', status: 401 });
+    const badKey = await failureOf(activities().semanticSearchStep(input));
+    expect(badKey.type).toBe('LlmBadConfig');
+    expect(badKey.nonRetryable).toBe(true);
+    expect(badKey.message).toMatch(/OPENAI_API_KEY/);
+  });
+});
+
+describe('the planning activities', () => {
+  const kitchenView = () => {
+    const expanded = expand(office, collapse(office), 'kitchen');
+    if (!expanded.ok) throw new Error(expanded.error);
+    return expanded.value;
+  };
+
+  it('plans within the explored subgraph and shows earlier plans with their feedback', async () => {
+    const plan = [{ action: 'goto', args: ['kitchen'] }];
+    server.script({ kind: 'json', value: { chain_of_thought: 'go', plan } });
+    const result = await activities().generatePlan({
+      sceneRef: 'office',
+      instruction: 'Go to the kitchen.',
+      view: kitchenView(),
+      feedback: [{ plan: [{ action: 'pickup', args: ['kitchen'] }], feedback: 'kitchen is not an object' }],
+    });
+    expect(result.plan).toEqual(plan);
+    expect(lastPrompt()).toContain('Attempt 1: pickup(kitchen)');
+    expect(lastPrompt()).toContain('Simulator feedback: kitchen is not an object');
+    const args = schemaSent() as {
+      properties: { plan: { items: { properties: { args: { items: { enum: string[] } } } } } };
+    };
+    expect(args.properties.plan.items.properties.args.items.enum).toEqual(
+      visibleNodes(office, kitchenView()),
+    );
+  });
+
+  it('gives both baselines the whole scene, and only LLM-As-Planner is told to route through poses', async () => {
+    const answer = { kind: 'json' as const, value: { chain_of_thought: '', plan: [] } };
+    const llm = activities();
+    server.script(answer);
+    await llm.planWithoutPathPlanner({ sceneRef: 'office', instruction: 'Go to the kitchen.' });
+    const withoutSystem = (server.received.at(-1)!.body.messages as { content: string }[])[0]!.content;
+    const poseEnum = schemaSent() as {
+      properties: { plan: { items: { properties: { args: { items: { enum: string[] } } } } } };
+    };
+    expect(poseEnum.properties.plan.items.properties.args.items.enum).toHaveLength(office.order);
+    server.script(answer);
+    await llm.planWithPathPlannerOnly({ sceneRef: 'office', instruction: 'Go to the kitchen.' });
+    const withSystem = (server.received.at(-1)!.body.messages as { content: string }[])[0]!.content;
+    expect(withoutSystem).toMatch(/no path planner/);
+    expect(withSystem).toMatch(/a path planner adds the poses/);
+    expect(lastPrompt()).toContain('"navigation"');
+  });
+});

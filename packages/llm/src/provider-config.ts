@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { LlmProvider } from './provider.js';
+import { localModelProvider } from './providers/local-model.js';
+import { openAiCompatibleProvider } from './providers/openai-compatible.js';
+import { recordingProvider, replayProvider } from './providers/replay.js';
+
+/**
+ * Every way to get a provider, as plain data an app parses from its environment once
+ * (GROUNDPLAN_LLM_PROVIDER, OPENAI_BASE_URL, OPENAI_API_KEY, GROUNDPLAN_MODEL, ...).
+ */
+export const ProviderConfigSchema = z.discriminatedUnion('provider', [
+  z.object({
+    provider: z.literal('openai'),
+    baseURL: z.url(),
+    apiKey: z.string().min(1),
+    model: z.string().min(1),
+    timeoutMs: z.number().int().positive().optional(),
+    maxRetries: z.number().int().min(0).max(10).optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    seed: z.number().int().optional(),
+    /** Also write every answer to this cassette. */
+    recordTo: z.string().optional(),
+  }),
+  z.object({
+    provider: z.literal('local'),
+    /** A GGUF file; default: the default model of models.json as install-model.sh puts it. */
+    modelPath: z.string().optional(),
+    threads: z.number().int().positive().optional(),
+    contextSize: z.number().int().positive().optional(),
+    maxTokens: z.number().int().positive().optional(),
+    seed: z.number().int().optional(),
+    recordTo: z.string().optional(),
+  }),
+  z.object({
+    provider: z.literal('replay'),
+    cassettePath: z.string().min(1),
+    latencyMs: z.number().int().min(0).optional(),
+  }),
+]);
+export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
+
+/** Builds the provider a config describes. */
+export function createProvider(config: ProviderConfig): LlmProvider {
+  switch (config.provider) {
+    case 'replay':
+      return replayProvider(config);
+    case 'openai':
+      return recorded(openAiCompatibleProvider(config), config.recordTo);
+    case 'local':
+      return recorded(
+        localModelProvider({ ...config, modelPath: config.modelPath ?? defaultLocalModelPath() }),
+        config.recordTo,
+      );
+  }
+}
+
+function recorded(provider: LlmProvider, cassettePath: string | undefined): LlmProvider {
+  return cassettePath ? recordingProvider(provider, cassettePath) : provider;
+}
+
+type ModelCatalogue = { default: string; models: { name: string; file: string }[] };
+
+/** Where install-model.sh puts the default local model: <repo>/models/<file>. */
+export function defaultLocalModelPath(): string {
+  const catalogue = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../models.json', import.meta.url)), 'utf8'),
+  ) as ModelCatalogue;
+  const entry = catalogue.models.find((model) => model.name === catalogue.default)!;
+  return fileURLToPath(new URL(`../../../models/${entry.file}`, import.meta.url));
+}
