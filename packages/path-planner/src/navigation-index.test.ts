@@ -78,6 +78,8 @@ describe('the navigation index', () => {
     const first = navigationIndexOf(graph);
     expect(navigationIndexOf(graph)).toBe(first);
     graph.setNodeAttribute('fridge', 'state', { door: 'open' });
+    graph.mergeNodeAttributes('banana', { position: [10, 6, 1] });
+    graph.mergeNodeAttributes('kitchen', { attributes: { lights: 'on' } });
     graph.dropEdge(graph.directedEdge('robot', 'pose0')!);
     graph.addDirectedEdge('robot', 'kitchen', { kind: 'at' });
     expect(navigationIndexOf(graph)).toBe(first);
@@ -99,6 +101,9 @@ describe('the navigation index', () => {
       kind: 'navigation',
       distance: 50,
     });
-    expect(navigationIndexOf(graph)).not.toBe(third);
+    const fourth = navigationIndexOf(graph);
+    expect(fourth).not.toBe(third);
+    graph.mergeNodeAttributes('pose3', { position: [15, 1, 4] });
+    expect(navigationIndexOf(graph)).not.toBe(fourth);
   });
 });

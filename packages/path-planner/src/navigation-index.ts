@@ -213,8 +213,15 @@ function watchNavigationLayer(graph: SceneGraph): void {
     if (attributes.kind === 'navigation') forget();
   });
   graph.on('nodeAttributesUpdated', (payload) => {
-    // A whole-object replace or merge may change kind or position; a single set only matters for those.
-    if (!('name' in payload) || payload.name === 'position' || payload.name === 'kind') forget();
+    // Only a navigation node's position or kind (or a whole-object update, which may hold them) matters.
+    const index = cache.get(graph);
+    const navigates = index?.numberOf.has(payload.key) || isNavigationNode(payload.attributes);
+    if (!navigates) return;
+    if ('name' in payload) {
+      if (payload.name === 'position' || payload.name === 'kind') forget();
+    } else if (payload.type !== 'merge' || 'position' in payload.data || 'kind' in payload.data) {
+      forget();
+    }
   });
   graph.on('cleared', forget);
   graph.on('edgesCleared', forget);

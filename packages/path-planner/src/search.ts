@@ -3,7 +3,7 @@ import type { NavigationIndex, SearchWorkspace } from './navigation-index.js';
 /** How a search ended: the goal node it settled and its distance, or nothing reachable. */
 export type SearchOutcome = { reached: number; length: number } | undefined;
 
-/** Which algorithm a point-to-point query runs; 'auto' picks A* whenever it is exact. */
+/** Which algorithm a point-to-point query runs; 'auto' picks A* whenever it is exact, and 'astar' falls back to Dijkstra when it would not be. */
 export type SearchAlgorithm = 'auto' | 'dijkstra' | 'astar';
 
 // Shrinks the heuristic by a hair so rounding in Math.hypot can never make it overestimate.

@@ -1,4 +1,4 @@
-import type { SceneGraph } from '@groundplan/scene-graph';
+import { generateScene, type SceneGraph } from '@groundplan/scene-graph';
 import fc from 'fast-check';
 import { dijkstra } from 'graphology-shortest-path';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +97,42 @@ describe('shortestPath against graphology-shortest-path', () => {
     expect(queries).toBeGreaterThanOrEqual(1000);
     expect(reachable).toBeGreaterThan(300);
     expect(unreachable).toBeGreaterThan(100);
+  });
+});
+
+describe('shortestPath against graphology-shortest-path on generated scenes', () => {
+  it('agrees on scenes from generateScene, whole and with navigation edges cut', () => {
+    let unreachable = 0;
+    for (let seed = 0; seed < 6; seed++) {
+      const graph = generateScene({
+        seed,
+        floors: 3,
+        roomsPerFloor: 12,
+        assetsPerRoom: 2,
+        objectsPerAsset: 1,
+        posesPerRoom: 2,
+      });
+      const random = seededRandom(seed);
+      if (seed % 2 === 1) {
+        const navigation = graph.filterUndirectedEdges(
+          (_edge, attributes) => attributes.kind === 'navigation',
+        );
+        for (const edge of navigation) if (random() < 0.08) graph.dropEdge(edge);
+      }
+      const layer = navigationLayer(graph);
+      const nodes = navigationNodes(graph);
+      for (let q = 0; q < 40; q++) {
+        const from = nodes[Math.floor(random() * nodes.length)]!;
+        const to = nodes[Math.floor(random() * nodes.length)]!;
+        const expected = dijkstra.bidirectional(layer, from, to, 'distance') as string[] | null;
+        const ours = shortestPath(graph, from, to);
+        expect(ours.ok).toBe(expected !== null);
+        if (ours.ok && expected !== null)
+          expect(close(ours.value.length, walkLength(graph, expected))).toBe(true);
+        if (expected === null) unreachable++;
+      }
+    }
+    expect(unreachable).toBeGreaterThan(20);
   });
 });
 
