@@ -56,6 +56,10 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(await measure(path!, label!)));
     return;
   }
+  if (mode === '--reference') {
+    console.log(JSON.stringify(await zodWholeFile(path!)));
+    return;
+  }
   const args = process.argv.slice(2);
   const maxExponent = Number(args.find((a) => a.startsWith('--max-exponent='))?.split('=')[1] ?? 6);
   const work = await mkdtemp(join(tmpdir(), 'scene-graph-bench-'));
@@ -93,6 +97,7 @@ async function main(): Promise<void> {
           'zodWholeFileMs / checkMs: one zod pass over the whole file against envelope-then-per-node checking plus all structure checks',
         sayplanOfficeRatio: round(SAYPLAN_OFFICE_RATIO, 4),
       },
+      targets: targets(datasets, generated),
       notes,
       datasets,
       generated,
@@ -105,22 +110,75 @@ async function main(): Promise<void> {
   }
 }
 
+// The targets, read off this run's measurements.
+function targets(datasets: Measurement[], generated: Measurement[]): Record<string, unknown> {
+  const byLabel = (label: string) => generated.find((m) => m.label === label);
+  const office = datasets.find((m) => m.label === 'office');
+  const small = byLabel('1e4');
+  const large = byLabel('1e6');
+  const slope = (key: string) =>
+    small && large ? round((large[key] as number) / (small[key] as number), 2) : undefined;
+  return {
+    officeCollapsedVsFull: office
+      ? { ratio: office.collapsedVsFullTokens, target: 0.12, sayplan: round(SAYPLAN_OFFICE_RATIO, 4) }
+      : 'office dataset not measured',
+    loadValidate1e6: large
+      ? { ms: large.loadValidateMs, targetMs: 10_000, peakRssMb: large.peakRssMb, targetMb: 2048 }
+      : 'not measured (run without --max-exponent)',
+    costAt1e6Vs1e4SameView: {
+      expand: slope('expandMsPerOp'),
+      contract: slope('contractMsPerOp'),
+      serializeCollapsed: slope('serializeCollapsedMs'),
+      serializeOneRoomExpanded: slope('serializeOneRoomExpandedMs'),
+      meaning: '1 is flat: the cost follows the view (the same from 1e4 to 1e6), not the graph (100x larger)',
+    },
+  };
+}
+
 function runChild(file: string, label: string): Measurement {
+  const measured = child(['--measure', file, label]);
+  const reference = child(['--reference', file]);
+  const result = {
+    ...measured,
+    zodWholeFileMs: reference.ms,
+    zodWholeFileOk: reference.ok,
+    zodWholeFileVsOurCheck: round(
+      (reference.ms as number) / (measured.breakdownMs as { check: number }).check,
+      2,
+    ),
+  };
+  console.log(label, JSON.stringify(result));
+  return result;
+}
+
+function child(args: string[]): Measurement {
   const output = execFileSync(
     process.execPath,
-    [...process.execArgv, fileURLToPath(import.meta.url), '--measure', file, label],
-    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+    [...process.execArgv, fileURLToPath(import.meta.url), ...args],
+    {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    },
   );
-  const measured = JSON.parse(output.trim().split('\n').at(-1)!) as Measurement;
-  console.log(label, JSON.stringify(measured));
-  return measured;
+  return JSON.parse(output.trim().split('\n').at(-1)!) as Measurement;
+}
+
+// The reference, in a fresh process like the measurement: one zod pass over the whole file.
+async function zodWholeFile(path: string): Promise<Measurement> {
+  const input = JSON.parse(await readFile(path, 'utf8'));
+  const start = performance.now();
+  const ok = SceneFileSchema.safeParse(input).success;
+  return { ms: round(performance.now() - start), ok };
 }
 
 async function measure(path: string, label: string): Promise<Measurement> {
+  // The same steps as loadSceneFile, timed one by one; the text is dropped after parsing, as there.
   const t0 = performance.now();
-  const text = await readFile(path, 'utf8');
+  let text: string | undefined = await readFile(path, 'utf8');
+  const fileMb = text.length / 1e6;
   const t1 = performance.now();
   let input: unknown = JSON.parse(text);
+  text = undefined;
   const t2 = performance.now();
   const checked = checkSceneFile(input);
   const t3 = performance.now();
@@ -132,24 +190,24 @@ async function measure(path: string, label: string): Promise<Measurement> {
   const heapUsedMb = process.memoryUsage().heapUsed / 1e6;
   input = undefined;
 
-  // The reference: a single zod pass over the whole file, on a fresh parse.
-  const again = JSON.parse(text);
-  const z0 = performance.now();
-  const zodOk = SceneFileSchema.safeParse(again).success;
-  const zodWholeFileMs = performance.now() - z0;
-
   const collapseFirst = timed(() => visibleNodes(graph, collapse(graph))); // builds the kind index once
   const collapsed = collapse(graph);
   const visible = visibleNodes(graph, collapsed);
-  const collapseMs = average(50, () => visibleNodes(graph, collapse(graph)));
+  const collapseMs = average(500, () => visibleNodes(graph, collapse(graph)));
 
   const rooms = nodesOfKind(graph, 'room').filter((room) => graph.outDegree(room) > 0);
   const sample = rooms.filter((_r, i) => i % Math.max(1, Math.floor(rooms.length / 100)) === 0);
   let expandMs = 0;
   let contractMs = 0;
   let operations = 0;
-  for (let round = 0; round < 5; round++)
+  for (let pass = 0; pass < 6; pass++)
     for (const room of sample) {
+      if (pass === 0) {
+        // warm-up round, not counted
+        const opened = expand(graph, collapsed, room);
+        if (opened.ok) contract(graph, opened.value, room);
+        continue;
+      }
       let view: View | undefined;
       expandMs += timed(() => {
         const result = expand(graph, collapsed, room);
@@ -164,8 +222,8 @@ async function measure(path: string, label: string): Promise<Measurement> {
   const oneRoomView = oneRoom?.ok ? oneRoom.value : collapsed;
 
   const collapsedText = renderView(graph, collapsed);
-  const serializeCollapsedMs = average(20, () => renderView(graph, collapsed));
-  const serializeOneRoomMs = average(20, () => renderView(graph, oneRoomView));
+  const serializeCollapsedMs = average(200, () => renderView(graph, collapsed));
+  const serializeOneRoomMs = average(200, () => renderView(graph, oneRoomView));
   const collapsedTokens = countTokens(collapsedText);
   const full = fullTokens(graph);
 
@@ -173,7 +231,7 @@ async function measure(path: string, label: string): Promise<Measurement> {
     label,
     nodes: graph.order,
     edges: graph.size,
-    fileMb: round(text.length / 1e6, 1),
+    fileMb: round(fileMb, 1),
     loadValidateMs: round(t4 - t0),
     breakdownMs: {
       read: round(t1 - t0),
@@ -182,9 +240,6 @@ async function measure(path: string, label: string): Promise<Measurement> {
       buildGraph: round(t4 - t3),
     },
     loadValidateVsJsonParse: round((t4 - t0) / (t2 - t1), 2),
-    zodWholeFileMs: round(zodWholeFileMs),
-    zodWholeFileOk: zodOk,
-    zodWholeFileVsOurCheck: round(zodWholeFileMs / (t3 - t2), 2),
     peakRssMb: round(peakRssMb),
     heapUsedAfterLoadMb: round(heapUsedMb),
     collapsedViewNodes: visible.length,
@@ -222,7 +277,7 @@ function timed(work: () => unknown): number {
 }
 
 function average(times: number, work: () => unknown): number {
-  work(); // warm up
+  for (let i = 0; i < Math.max(5, times / 5); i++) work(); // warm up
   const start = performance.now();
   for (let i = 0; i < times; i++) work();
   return (performance.now() - start) / times;

@@ -108,8 +108,14 @@ describe('parseScene', () => {
         { kind: 'at', source: 'robot', target: 'pose_hall' },
       );
       expect(problemsOf(file)).toEqual([
-        { path: `edges[${lastEdge}]`, message: 'duplicate edge between "kitchen" and "fridge" (first at edges[5])' },
-        { path: `edges[${lastEdge + 1}]`, message: expect.stringContaining('duplicate edge between "robot"') },
+        {
+          path: `edges[${lastEdge}]`,
+          message: 'duplicate edge between "kitchen" and "fridge" (first at edges[5])',
+        },
+        {
+          path: `edges[${lastEdge + 1}]`,
+          message: expect.stringContaining('duplicate edge between "robot"'),
+        },
       ]);
     });
     it('rejects an edge to a node that does not exist', () => {

@@ -24,10 +24,13 @@ export function childrenOf(graph: SceneGraph, id: string): string[] {
   return children;
 }
 
-/** Whether the node has any hierarchy child; stops at the first one. */
+/** Whether the node has any hierarchy child, in O(1). */
 export function hasChildren(graph: SceneGraph, id: string): boolean {
   if (!graph.hasNode(id)) return false;
-  return graph.someOutEdge(id, (_edge, attributes) => attributes.kind === 'hierarchy');
+  // Only the agent has directed out-edges besides hierarchy ones (its at edge); graphology keeps
+  // degrees as counters, whereas walking the out-edges enumerates them all first.
+  if (graph.getNodeAttribute(id, 'kind') !== 'agent') return graph.outDegree(id) > 0;
+  return childrenOf(graph, id).length > 0;
 }
 
 /** The nearest ancestor of the given kind, walking up the hierarchy (the node itself counts). */
