@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { workerConfig } from './config.js';
+
+describe('the worker configuration', () => {
+  it('runs planner, llm and sim by default against the local dev server', () => {
+    const config = workerConfig([], {});
+    expect(config.ok && config.value.roles).toEqual(['planner', 'llm', 'sim']);
+    expect(config.ok && config.value.temporal.address).toBe('127.0.0.1:7233');
+  });
+
+  it('takes roles and the robot id from flags over the environment', () => {
+    const config = workerConfig(['--roles', 'robot', '--robot-id', 'arm-2'], { GROUNDPLAN_ROLES: 'llm' });
+    expect(config.ok && config.value.roles).toEqual(['robot']);
+    expect(config.ok && config.value.robotId).toBe('arm-2');
+  });
+
+  it('uses an existing cluster when TEMPORAL_ADDRESS is set', () => {
+    const config = workerConfig([], {
+      TEMPORAL_ADDRESS: 'temporal.internal:7233',
+      TEMPORAL_NAMESPACE: 'robots',
+    });
+    expect(config.ok && config.value.temporal).toMatchObject({
+      address: 'temporal.internal:7233',
+      namespace: 'robots',
+      external: true,
+    });
+  });
+
+  it.each([
+    [['--roles', 'planner,chef'], {}, "unknown role 'chef'"],
+    [['--roles', 'robot'], {}, 'the robot role needs --robot-id'],
+    [['--robot-id', 'bad id!', '--roles', 'robot'], {}, "robot id 'bad id!'"],
+    [['--colour', 'red'], {}, "Unknown option '--colour'"],
+    [[], { GROUNDPLAN_ROBOT_TIME_SCALE: 'fast' }, 'invalid GROUNDPLAN_ROBOT_TIME_SCALE'],
+    [
+      [],
+      { TEMPORAL_TLS_CERT: '/tmp/cert.pem' },
+      'TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY must be set together',
+    ],
+  ])('rejects %j %j with a message naming the fix', (argv, env, message) => {
+    const config = workerConfig(argv, env);
+    expect(config).toEqual({ ok: false, error: expect.stringContaining(message) });
+  });
+});

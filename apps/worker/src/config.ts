@@ -1,0 +1,97 @@
+import { parseArgs } from 'node:util';
+import { repoRoot, type TemporalConnectionConfig, temporalConfigFromEnv } from '@groundplan/temporal-runtime';
+import { z } from 'zod';
+
+export const ROLES = ['planner', 'llm', 'sim', 'robot'] as const;
+export type Role = (typeof ROLES)[number];
+
+const WorkerEnv = z.object({
+  GROUNDPLAN_ROLES: z.string().default('planner,llm,sim'),
+  GROUNDPLAN_ROBOT_ID: z.string().optional(),
+  GROUNDPLAN_DATA_DIR: z.string().min(1).optional(),
+  GROUNDPLAN_SCENE_STORE: z.string().min(1).optional(),
+  GROUNDPLAN_ROBOT_SPEED: z.coerce.number().positive().default(0.5),
+  GROUNDPLAN_ROBOT_TIME_SCALE: z.coerce.number().positive().max(1000).default(1),
+  GROUNDPLAN_PLANNER_CONCURRENCY: z.coerce.number().int().positive().default(40),
+  GROUNDPLAN_LLM_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  GROUNDPLAN_SIM_CONCURRENCY: z.coerce.number().int().positive().default(8),
+  GROUNDPLAN_LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+});
+
+export type WorkerConfig = {
+  roles: Role[];
+  robotId: string | undefined;
+  dataDir: string;
+  sceneStoreDir: string;
+  robotSpeedMps: number;
+  robotTimeScale: number;
+  concurrency: { planner: number; llm: number; sim: number };
+  logLevel: z.infer<typeof WorkerEnv>['GROUNDPLAN_LOG_LEVEL'];
+  temporal: TemporalConnectionConfig;
+  env: NodeJS.ProcessEnv;
+};
+
+/** The worker's settings from flags (--roles, --robot-id) over environment variables; errors name what to fix. */
+export function workerConfig(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): { ok: true; value: WorkerConfig } | { ok: false; error: string } {
+  let flags: { roles?: string; 'robot-id'?: string };
+  try {
+    flags = parseArgs({
+      args: argv,
+      options: { roles: { type: 'string' }, 'robot-id': { type: 'string' } },
+      strict: true,
+    }).values;
+  } catch (error) {
+    return {
+      ok: false,
+      error: `${(error as Error).message}; usage: groundplan-worker [--roles planner,llm,sim,robot] [--robot-id ID]`,
+    };
+  }
+  const parsed = WorkerEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, error: `invalid ${issue.path.join('.')}: ${issue.message}` };
+  }
+  const e = parsed.data;
+  const roles = (flags.roles ?? e.GROUNDPLAN_ROLES)
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
+  if (unknown.length > 0 || roles.length === 0) {
+    return {
+      ok: false,
+      error: `unknown role${unknown.length === 1 ? '' : 's'} '${unknown.join(', ')}'; roles are ${ROLES.join(', ')}`,
+    };
+  }
+  const robotId = flags['robot-id'] ?? e.GROUNDPLAN_ROBOT_ID;
+  if (roles.includes('robot') && !robotId)
+    return { ok: false, error: 'the robot role needs --robot-id (or GROUNDPLAN_ROBOT_ID)' };
+  if (robotId !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(robotId)) {
+    return { ok: false, error: `robot id '${robotId}' must be 1-64 letters, digits, _ or -` };
+  }
+  const temporal = temporalConfigFromEnv(env);
+  if (!temporal.ok) return temporal;
+  const dataDir = e.GROUNDPLAN_DATA_DIR ?? `${repoRoot()}/.data`;
+  return {
+    ok: true,
+    value: {
+      roles: [...new Set(roles)] as Role[],
+      robotId,
+      dataDir,
+      sceneStoreDir: e.GROUNDPLAN_SCENE_STORE ?? `${dataDir}/scenes`,
+      robotSpeedMps: e.GROUNDPLAN_ROBOT_SPEED,
+      robotTimeScale: e.GROUNDPLAN_ROBOT_TIME_SCALE,
+      concurrency: {
+        planner: e.GROUNDPLAN_PLANNER_CONCURRENCY,
+        llm: e.GROUNDPLAN_LLM_CONCURRENCY,
+        sim: e.GROUNDPLAN_SIM_CONCURRENCY,
+      },
+      logLevel: e.GROUNDPLAN_LOG_LEVEL,
+      temporal: temporal.value,
+      env,
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+export type WorkerProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Starts groundplan-worker from source as a real process and resolves once it reports ready. */
+export async function startWorkerProcess(
+  args: string[],
+  env: Record<string, string>,
+): Promise<WorkerProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@groundplan/source', '--import', 'tsx', main, ...args],
+    {
+      env: { ...process.env, GROUNDPLAN_LOG_LEVEL: 'WARN', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  await new Promise<void>((ready, failed) => {
+    const timer = setTimeout(() => failed(new Error(`worker not ready in 120 s:\n${output}`)), 120_000);
+    const check = () => {
+      if (output.includes('"worker ready"')) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    child.stdout!.on('data', check);
+    exited.then((code) => {
+      clearTimeout(timer);
+      failed(new Error(`worker exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+  return { child, output: () => output, exited };
+}
