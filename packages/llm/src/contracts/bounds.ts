@@ -3,8 +3,8 @@
  * context window and keep one local-model step within seconds.
  */
 export const BOUNDS = {
-  chainOfThought: 600,
-  reasoning: 300,
+  chainOfThought: 400,
+  reasoning: 200,
   planSteps: 80,
   actionArgs: 3,
 } as const;

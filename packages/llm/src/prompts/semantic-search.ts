@@ -6,12 +6,12 @@ export const SEMANTIC_SEARCH_PROMPT_VERSION = 'semantic-search/1';
 
 // Kept short on purpose: a small local model must read all of it in seconds on two cores.
 const SYSTEM = `You guide a robot searching a building described as a scene graph in JSON.
-Floors hold rooms, rooms hold assets (furniture, appliances), assets hold objects. You see only part of the graph.
+Floors hold rooms, rooms hold assets (furniture, appliances), assets hold objects. Objects stay hidden until you expand the room and asset that hold them.
 Each turn choose one command:
 - "expand": reveal what is inside a node listed in "expandable".
 - "contract": hide an expanded node that did not help, to keep the view small.
-- "done": stop, because a node that answers the instruction is now visible; name that node.
-Guess the most likely room from names and attributes; do not expand a node that is already in memory; stop as soon as the answer is visible.
+- "done": stop, because a node that answers the instruction is now in the view; name that node.
+Expand the room most likely to hold what the instruction needs, judging by names and attributes. Do not expand a node already in memory. Say "done" only with a node you can see that matches the instruction; a room is an answer only when the instruction asks which room.
 Reply with JSON only: chain_of_thought (brief thinking), reasoning (one sentence), command, node.`;
 
 export type SemanticSearchPromptInput = {
@@ -62,12 +62,11 @@ export function semanticSearchMessages(input: SemanticSearchPromptInput): ChatMe
   ];
 }
 
+// The view comes first and the instruction last: a local model then reuses its evaluated prompt
+// for the unchanged start of the view (floors and rooms) from one step or task to the next.
 function turn(input: SemanticSearchPromptInput): string {
-  const lines = [
-    `Instruction: ${input.instruction}`,
-    `View: ${input.renderedView}`,
-    `Memory: ${JSON.stringify(input.memory)}`,
-  ];
+  const lines = [`View: ${input.renderedView}`, `Memory: ${JSON.stringify(input.memory)}`];
   if (input.lastError) lines.push(`Last command failed: ${input.lastError}`);
+  lines.push(`Instruction: ${input.instruction}`);
   return lines.join('\n');
 }

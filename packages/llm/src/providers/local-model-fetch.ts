@@ -15,7 +15,7 @@ import {
 export type LocalModelOptions = {
   /** A GGUF file, e.g. models/SmolLM2-135M-Instruct.Q4_1.gguf from install-model.sh. */
   modelPath: string;
-  /** Tokens of context; the office collapsed view plus the prompt fit in 4096. */
+  /** Tokens of context: the office collapsed view and the prompt take about 2,000. */
   contextSize?: number;
   /** Upper bound on generated tokens per answer. */
   maxTokens?: number;
@@ -130,7 +130,7 @@ function load(options: LocalModelOptions): Promise<LoadedModel> {
       });
       const loadedModel = await llama.loadModel({ modelPath: options.modelPath });
       const context = await loadedModel.createContext({
-        contextSize: options.contextSize ?? 4096,
+        contextSize: options.contextSize ?? 8192,
         // llama.cpp's threads spin while they wait: on a busy 2-core machine two threads run
         // several times slower than one (measured: 1 vs 15 generated tokens/s).
         threads: options.threads ?? Math.max(1, availableParallelism() - 1),
