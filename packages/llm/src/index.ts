@@ -58,3 +58,4 @@ export {
   type StructuredFailure,
 } from './structured-call.js';
 export { countUsage, sumUsage, type UsageTotals } from './usage.js';
+export { type LlmScript, scriptedProvider } from './providers/scripted.js';

@@ -1,7 +1,7 @@
+import type { LlmActivities } from '@groundplan/llm';
 import type { RobotActivities } from '@groundplan/robot';
 import type { SimActivities } from '@groundplan/simulator';
 import { proxyActivities } from '@temporalio/workflow';
-import type { LlmActivities } from './llm-port.js';
 
 // Task queues: each kind of work scales on its own workers.
 export const PLANNER_TASK_QUEUE = 'groundplan-planner';

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createLlmActivities, type LlmScript, scriptedProvider } from '@groundplan/llm';
 import { createRobotActivities, createSimulatedRobot, readWorld, worldFilePath } from '@groundplan/robot';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { checkGoalText, createSimActivities, initialState } from '@groundplan/simulator';
@@ -10,14 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LLM_TASK_QUEUE, robotTaskQueue, SIM_TASK_QUEUE } from './activity-options.js';
 import { startPlanAndExecute, startPlanTask } from './client.js';
 import { progressQuery } from './messages.js';
-import { scriptedLlm } from './test-support/scripted-llm.js';
 import { createPlannerWorker } from './worker.js';
 
 const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 
 // "Close Jason's cabinet": the robot holds a can, so the first plan fails (hand not empty) and
 // the simulator's feedback leads to a second plan that puts the can down first.
-const closeCabinet = {
+const closeCabinet: LlmScript = {
   search: [
     { command: 'expand' as const, node: 'jasons_office' },
     { command: 'done' as const, node: 'jasons_office' },
@@ -55,15 +55,23 @@ describe('planning and execution as Temporal workflows', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function workers(llm: ReturnType<typeof scriptedLlm>, robotId: string) {
+  async function workers(robotId: string) {
     const connection = env.nativeConnection;
+    const llm = createLlmActivities({
+      provider: scriptedProvider(closeCabinet),
+      loadScene: async (ref) => {
+        const scene = await scenes.get(ref);
+        if (!scene.ok) throw new Error(scene.error);
+        return scene.value;
+      },
+    });
     return Promise.all([
       createPlannerWorker(connection, { namespace: env.namespace }),
       Worker.create({
         connection,
         namespace: env.namespace,
         taskQueue: LLM_TASK_QUEUE,
-        activities: llm.activities,
+        activities: llm,
       }),
       Worker.create({
         connection,
@@ -92,8 +100,7 @@ describe('planning and execution as Temporal workflows', () => {
   }
 
   it('replans with the simulator feedback until the plan is verified', async () => {
-    const llm = scriptedLlm(closeCabinet);
-    const all = await workers(llm, 'planner-only');
+    const all = await workers('planner-only');
     const result = await runWith(
       all,
       startPlanTask(env.client, 'office', { sceneRef, instruction: "Close Jason's cabinet." }).then((h) =>
@@ -109,9 +116,8 @@ describe('planning and execution as Temporal workflows', () => {
   });
 
   it('executes the verified plan on the simulated robot, leaving a world that meets the goal', async () => {
-    const llm = scriptedLlm(closeCabinet);
     const robotId = 'sim-1';
-    const all = await workers(llm, robotId);
+    const all = await workers(robotId);
     const { result, progress } = await runWith(
       all,
       (async () => {

@@ -1,3 +1,4 @@
+import type { CallReport, PlanFeedback } from '@groundplan/llm';
 import { STAGE_ATTRIBUTE } from '@groundplan/temporal-runtime/search-attributes';
 import { setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import { llm, sim } from './activity-options.js';
@@ -45,20 +46,21 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
     progress.stage = stage;
     upsertSearchAttributes([{ key: STAGE_ATTRIBUTE, value: stage }]);
   };
-  const spend = (call: { promptTokens: number; completionTokens: number }) => {
-    usage.promptTokens += call.promptTokens;
-    usage.completionTokens += call.completionTokens;
+  const spend = (call: CallReport) => {
+    usage.promptTokens += call.usage.promptTokens;
+    usage.completionTokens += call.usage.completionTokens;
     usage.calls += 1;
   };
 
-  // 1. Semantic search: expand and contract until the LLM has the subgraph it needs.
+  // 1. Semantic search: expand and contract until the LLM has the subgraph it needs. The
+  // baselines, as in SayPlan's evaluation, plan from the whole scene graph instead.
   enter('searching');
   const collapsed = await sim.collapseScene({ sceneRef });
   let view: View = collapsed.view;
   progress.viewTokens = collapsed.tokens;
   const searchTrace: SearchTraceEntry[] = [];
   let lastError: string | undefined;
-  for (let step = 0; step < maxSearchSteps; step++) {
+  for (let step = 0; planner === 'sayplan' && step < maxSearchSteps; step++) {
     const answer = await llm.semanticSearchStep({
       sceneRef,
       instruction,
@@ -95,17 +97,18 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
 
   // 2. Plan, expand, verify; replan on the simulator's feedback.
   const attempts: PlanAttempt[] = [];
-  const feedback: string[] = [...(input.context ?? [])];
+  const feedback: PlanFeedback[] = (input.context ?? []).map((note) => ({ plan: [], feedback: note }));
   let plan: PlanStep[] = [];
   let expandedPlan: PlanStep[] = [];
   for (let attempt = 0; attempt <= maxReplans; attempt++) {
     enter('planning');
     progress.attempts = attempt + 1;
-    const planInput = { sceneRef, instruction, view, feedback: [...feedback] };
     const proposal =
-      planner === 'llm-as-planner'
-        ? await llm.planWithoutPathPlanner(planInput)
-        : await llm.generatePlan(planInput);
+      planner === 'sayplan'
+        ? await llm.generatePlan({ sceneRef, instruction, view, feedback: [...feedback] })
+        : planner === 'llm+p'
+          ? await llm.planWithPathPlannerOnly({ sceneRef, instruction })
+          : await llm.planWithoutPathPlanner({ sceneRef, instruction });
     spend(proposal.usage);
     plan = proposal.plan;
 
@@ -116,7 +119,7 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
       const expanded = await sim.expandPath({ sceneRef, plan });
       if (!expanded.ok) {
         attempts.push({ attempt, plan, feedback: expanded.error });
-        feedback.push(expanded.error);
+        feedback.push({ plan, feedback: expanded.error });
         progress.lastFeedback = expanded.error;
         continue;
       }
@@ -140,7 +143,7 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
     }
     const text = `step ${verdict.index + 1}: ${verdict.feedback}`;
     attempts.push({ attempt, plan, feedback: text });
-    feedback.push(text);
+    feedback.push({ plan: expandedPlan, feedback: text });
     progress.lastFeedback = text;
   }
 
@@ -152,7 +155,7 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
     instruction,
     plan,
     expandedPlan,
-    reason: `no verified plan after ${tries} attempt${tries === 1 ? '' : 's'}; last feedback: ${feedback.at(-1) ?? 'none'}`,
+    reason: `no verified plan after ${tries} attempt${tries === 1 ? '' : 's'}; last feedback: ${feedback.at(-1)?.feedback ?? 'none'}`,
     explored: view,
     searchTrace,
     attempts,

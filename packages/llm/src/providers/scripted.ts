@@ -1,0 +1,60 @@
+import { err, ok, type Result } from '@groundplan/scene-graph';
+import type { PlanStep } from '@groundplan/simulator';
+import type { Completion, CompletionRequest, LlmFailure, LlmProvider } from '../provider.js';
+import { countUsage } from '../usage.js';
+
+/** The answers a scripted provider gives, in order: search steps, then plans (the last one repeats). */
+export type LlmScript = {
+  search: Array<{ command: 'expand' | 'contract' | 'done'; node: string; reasoning?: string }>;
+  plans: PlanStep[][];
+};
+
+/**
+ * A provider that answers semantic-search and plan requests from a script, as a model that knows
+ * the right answer would. For demos, tests and recording cassettes; it is not a planner. Its
+ * answers still pass through the output contracts, so a script naming a node the view does not
+ * show is rejected like a model's would be.
+ */
+export function scriptedProvider(
+  script: LlmScript,
+  model = 'scripted',
+): LlmProvider & { calls: () => number } {
+  let searchIndex = 0;
+  let planIndex = 0;
+  let calls = 0;
+  return {
+    name: 'scripted',
+    model,
+    calls: () => calls,
+    async complete(request: CompletionRequest): Promise<Result<Completion, LlmFailure>> {
+      calls += 1;
+      let answer: unknown;
+      if (request.schemaName === 'semantic_search_step') {
+        const step = script.search[searchIndex] ?? script.search.at(-1);
+        if (!step) return err({ kind: 'bad-config', message: 'the script has no semantic-search answers' });
+        searchIndex += 1;
+        answer = {
+          chain_of_thought: `scripted step ${searchIndex}`,
+          reasoning: step.reasoning ?? `${step.command} ${step.node}`,
+          command: step.command,
+          node: step.node,
+        };
+      } else {
+        const plan = script.plans[planIndex] ?? script.plans.at(-1);
+        if (!plan) return err({ kind: 'bad-config', message: 'the script has no plans' });
+        planIndex += 1;
+        answer = { chain_of_thought: `scripted plan ${planIndex}`, plan };
+      }
+      const text = JSON.stringify(answer);
+      return ok({
+        text,
+        json: answer,
+        usage: countUsage(request.messages, text),
+        latencyMs: 0,
+        provider: 'scripted',
+        model,
+        attempts: 1,
+      });
+    },
+  };
+}
