@@ -42,3 +42,50 @@ describe('the worker configuration', () => {
     expect(config).toEqual({ ok: false, error: expect.stringContaining(message) });
   });
 });
+
+describe('the llm role settings', () => {
+  it('default to the local model', () => {
+    const config = workerConfig(['--roles', 'llm'], {});
+    expect(config.ok && config.value.llm).toEqual({ provider: 'local' });
+  });
+
+  it('read an OpenAI-compatible endpoint', () => {
+    const config = workerConfig(['--roles', 'llm'], {
+      GROUNDPLAN_LLM_PROVIDER: 'openai',
+      OPENAI_BASE_URL: 'http://127.0.0.1:8080/v1',
+      OPENAI_API_KEY: 'sk-test',
+      GROUNDPLAN_MODEL: 'qwen2.5-7b-instruct',
+    });
+    expect(config.ok && config.value.llm).toEqual({
+      provider: 'openai',
+      baseURL: 'http://127.0.0.1:8080/v1',
+      apiKey: 'sk-test',
+      model: 'qwen2.5-7b-instruct',
+    });
+  });
+
+  it.each([
+    [{ GROUNDPLAN_LLM_PROVIDER: 'openai', GROUNDPLAN_MODEL: 'gpt-4o' }, 'needs OPENAI_API_KEY'],
+    [{ GROUNDPLAN_LLM_PROVIDER: 'replay' }, 'needs GROUNDPLAN_CASSETTE'],
+    [
+      {
+        GROUNDPLAN_LLM_PROVIDER: 'openai',
+        OPENAI_API_KEY: 'k',
+        GROUNDPLAN_MODEL: 'm',
+        OPENAI_BASE_URL: 'not a url',
+      },
+      'invalid LLM settings',
+    ],
+    [{ GROUNDPLAN_LLM_PROVIDER: 'oracle' }, 'invalid GROUNDPLAN_LLM_PROVIDER'],
+  ])('say what is missing: %j', (env, message) => {
+    expect(workerConfig(['--roles', 'llm'], env)).toEqual({
+      ok: false,
+      error: expect.stringContaining(message),
+    });
+  });
+
+  it('are not needed by roles that do not call the LLM', () => {
+    const config = workerConfig(['--roles', 'sim'], { GROUNDPLAN_LLM_PROVIDER: 'replay' });
+    expect(config.ok && config.value.llm).toBeUndefined();
+  });
+});

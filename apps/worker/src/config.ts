@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { type ProviderConfig, ProviderConfigSchema } from '@groundplan/llm';
 import { repoRoot, type TemporalConnectionConfig, temporalConfigFromEnv } from '@groundplan/temporal-runtime';
 import { z } from 'zod';
 
@@ -16,7 +17,63 @@ const WorkerEnv = z.object({
   GROUNDPLAN_LLM_CONCURRENCY: z.coerce.number().int().positive().default(1),
   GROUNDPLAN_SIM_CONCURRENCY: z.coerce.number().int().positive().default(8),
   GROUNDPLAN_LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+  GROUNDPLAN_LLM_PROVIDER: z.enum(['local', 'openai', 'replay']).default('local'),
+  GROUNDPLAN_MODEL: z.string().min(1).optional(),
+  GROUNDPLAN_CASSETTE: z.string().min(1).optional(),
+  GROUNDPLAN_LLM_RECORD: z.string().min(1).optional(),
+  GROUNDPLAN_REPLAY_LATENCY_MS: z.coerce.number().int().min(0).optional(),
+  GROUNDPLAN_LLM_THREADS: z.coerce.number().int().positive().optional(),
+  GROUNDPLAN_LLM_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  OPENAI_BASE_URL: z.string().min(1).default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
 });
+
+/** The LLM provider the llm role uses, from GROUNDPLAN_LLM_PROVIDER and its settings. */
+function providerFromEnv(
+  e: z.infer<typeof WorkerEnv>,
+): { ok: true; value: ProviderConfig } | { ok: false; error: string } {
+  const record = e.GROUNDPLAN_LLM_RECORD ? { recordTo: e.GROUNDPLAN_LLM_RECORD } : {};
+  let candidate: unknown;
+  switch (e.GROUNDPLAN_LLM_PROVIDER) {
+    case 'local':
+      candidate = {
+        provider: 'local',
+        ...(e.GROUNDPLAN_MODEL ? { modelPath: e.GROUNDPLAN_MODEL } : {}),
+        ...(e.GROUNDPLAN_LLM_THREADS ? { threads: e.GROUNDPLAN_LLM_THREADS } : {}),
+        ...record,
+      };
+      break;
+    case 'openai':
+      if (!e.OPENAI_API_KEY)
+        return { ok: false, error: 'GROUNDPLAN_LLM_PROVIDER=openai needs OPENAI_API_KEY' };
+      if (!e.GROUNDPLAN_MODEL)
+        return { ok: false, error: 'GROUNDPLAN_LLM_PROVIDER=openai needs GROUNDPLAN_MODEL (e.g. gpt-4o)' };
+      candidate = {
+        provider: 'openai',
+        baseURL: e.OPENAI_BASE_URL,
+        apiKey: e.OPENAI_API_KEY,
+        model: e.GROUNDPLAN_MODEL,
+        ...(e.GROUNDPLAN_LLM_TIMEOUT_MS ? { timeoutMs: e.GROUNDPLAN_LLM_TIMEOUT_MS } : {}),
+        ...record,
+      };
+      break;
+    case 'replay':
+      if (!e.GROUNDPLAN_CASSETTE)
+        return { ok: false, error: 'GROUNDPLAN_LLM_PROVIDER=replay needs GROUNDPLAN_CASSETTE' };
+      candidate = {
+        provider: 'replay',
+        cassettePath: e.GROUNDPLAN_CASSETTE,
+        ...(e.GROUNDPLAN_REPLAY_LATENCY_MS ? { latencyMs: e.GROUNDPLAN_REPLAY_LATENCY_MS } : {}),
+      };
+      break;
+  }
+  const parsed = ProviderConfigSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, error: `invalid LLM settings (${issue.path.join('.')}): ${issue.message}` };
+  }
+  return { ok: true, value: parsed.data };
+}
 
 export type WorkerConfig = {
   roles: Role[];
@@ -27,8 +84,9 @@ export type WorkerConfig = {
   robotTimeScale: number;
   concurrency: { planner: number; llm: number; sim: number };
   logLevel: z.infer<typeof WorkerEnv>['GROUNDPLAN_LOG_LEVEL'];
+  /** Only when the llm role runs. */
+  llm: ProviderConfig | undefined;
   temporal: TemporalConnectionConfig;
-  env: NodeJS.ProcessEnv;
 };
 
 /** The worker's settings from flags (--roles, --robot-id) over environment variables; errors name what to fix. */
@@ -74,6 +132,8 @@ export function workerConfig(
   }
   const temporal = temporalConfigFromEnv(env);
   if (!temporal.ok) return temporal;
+  const llm = roles.includes('llm') ? providerFromEnv(e) : undefined;
+  if (llm && !llm.ok) return llm;
   const dataDir = e.GROUNDPLAN_DATA_DIR ?? `${repoRoot()}/.data`;
   return {
     ok: true,
@@ -90,8 +150,8 @@ export function workerConfig(
         sim: e.GROUNDPLAN_SIM_CONCURRENCY,
       },
       logLevel: e.GROUNDPLAN_LOG_LEVEL,
+      llm: llm?.value,
       temporal: temporal.value,
-      env,
     },
   };
 }

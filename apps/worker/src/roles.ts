@@ -41,7 +41,7 @@ export async function createRoleWorkers(
             connection,
             namespace,
             taskQueue: LLM_TASK_QUEUE,
-            activities: await createLlmRoleActivities(config, scenes),
+            activities: createLlmRoleActivities(config, scenes),
             maxConcurrentActivityTaskExecutions: config.concurrency.llm,
           }),
         );
