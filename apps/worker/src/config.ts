@@ -22,6 +22,7 @@ const WorkerEnv = z.object({
   GROUNDPLAN_CASSETTE: z.string().min(1).optional(),
   GROUNDPLAN_LLM_RECORD: z.string().min(1).optional(),
   GROUNDPLAN_REPLAY_LATENCY_MS: z.coerce.number().int().min(0).optional(),
+  GROUNDPLAN_REPLAY_HIT_LOG: z.string().min(1).optional(),
   GROUNDPLAN_LLM_THREADS: z.coerce.number().int().positive().optional(),
   GROUNDPLAN_LLM_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   OPENAI_BASE_URL: z.string().min(1).default('https://api.openai.com/v1'),
@@ -64,6 +65,7 @@ function providerFromEnv(
         provider: 'replay',
         cassettePath: e.GROUNDPLAN_CASSETTE,
         ...(e.GROUNDPLAN_REPLAY_LATENCY_MS ? { latencyMs: e.GROUNDPLAN_REPLAY_LATENCY_MS } : {}),
+        ...(e.GROUNDPLAN_REPLAY_HIT_LOG ? { hitLogPath: e.GROUNDPLAN_REPLAY_HIT_LOG } : {}),
       };
       break;
   }

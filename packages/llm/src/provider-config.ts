@@ -37,6 +37,7 @@ export const ProviderConfigSchema = z.discriminatedUnion('provider', [
     provider: z.literal('replay'),
     cassettePath: z.string().min(1),
     latencyMs: z.number().int().min(0).optional(),
+    hitLogPath: z.string().min(1).optional(),
   }),
 ]);
 export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -35,6 +35,8 @@ export type ReplayConfig = {
   cassettePath: string;
   /** Added to every answer, to stand in for a real model's latency in scaling benchmarks. */
   latencyMs?: number;
+  /** Appends the hash of every answer served, one per line, so tests can count calls across processes. */
+  hitLogPath?: string;
 };
 
 /** Reads a cassette file, or says why it cannot be used. */
@@ -73,6 +75,7 @@ export function replayProvider(config: ReplayConfig): LlmProvider {
           message: `no recorded answer for request ${hash} (${request.schemaName}) in ${config.cassettePath}; re-record the cassette with GROUNDPLAN_LLM_RECORD`,
         });
       if (config.latencyMs) await sleep(config.latencyMs);
+      if (config.hitLogPath) appendFileSync(config.hitLogPath, `${hash}\n`);
       const report = {
         usage: recorded.usage,
         latencyMs: config.latencyMs ?? 0,
