@@ -9,6 +9,7 @@ import { actionNames, type PlanStep } from '@groundplan/simulator';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ZodType } from 'zod';
 import { planAnswerSchema } from './contracts/plan-answer.js';
+import { keepAlive } from './keep-alive.js';
 import { type SearchCommand, semanticSearchAnswerSchema } from './contracts/semantic-search-answer.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
 import { semanticSearchMessages } from './prompts/semantic-search.js';
@@ -82,12 +83,14 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
   }
 
   async function ask<T>(messages: ChatMessage[], contract: ZodType<T>, schemaName: string) {
-    const answer = await askStructured(config.provider, {
-      messages,
-      contract,
-      schemaName,
-      maxInvalidRetries: config.maxInvalidRetries ?? 2,
-    });
+    const answer = await keepAlive(
+      askStructured(config.provider, {
+        messages,
+        contract,
+        schemaName,
+        maxInvalidRetries: config.maxInvalidRetries ?? 2,
+      }),
+    );
     if (!answer.ok) throw toApplicationFailure(answer.error);
     return answer.value;
   }

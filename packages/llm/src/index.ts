@@ -51,6 +51,7 @@ export {
   replayProvider,
 } from './providers/replay.js';
 export { canonicalJson, requestHash } from './providers/request-hash.js';
+export { type LlmScript, scriptedProvider } from './providers/scripted.js';
 export {
   askStructured,
   type StructuredAnswer,
@@ -58,4 +59,3 @@ export {
   type StructuredFailure,
 } from './structured-call.js';
 export { countUsage, sumUsage, type UsageTotals } from './usage.js';
-export { type LlmScript, scriptedProvider } from './providers/scripted.js';
