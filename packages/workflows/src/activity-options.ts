@@ -9,18 +9,25 @@ export const LLM_TASK_QUEUE = 'groundplan-llm';
 export const SIM_TASK_QUEUE = 'groundplan-sim';
 export const robotTaskQueue = (robotId: string) => `groundplan-robot-${robotId}`;
 
-/** LLM calls: slow (a local model takes seconds), retried with backoff unless retrying cannot help. */
-export const llm = proxyActivities<LlmActivities>({
-  taskQueue: LLM_TASK_QUEUE,
-  startToCloseTimeout: '5 minutes',
-  retry: {
-    initialInterval: '1 second',
-    backoffCoefficient: 2,
-    maximumInterval: '1 minute',
-    maximumAttempts: 8,
-    nonRetryableErrorTypes: ['LlmBadConfig', 'LlmInvalidOutput', 'SceneNotFound'],
-  },
-});
+/**
+ * LLM calls: slow (a local model takes seconds), retried with backoff unless retrying cannot
+ * help. They heartbeat while the model works, so a dead LLM worker is noticed within the
+ * heartbeat timeout and the call moves to another worker.
+ */
+export function llmActivities(heartbeatTimeoutSeconds = 30) {
+  return proxyActivities<LlmActivities>({
+    taskQueue: LLM_TASK_QUEUE,
+    startToCloseTimeout: '10 minutes',
+    heartbeatTimeout: `${heartbeatTimeoutSeconds} seconds`,
+    retry: {
+      initialInterval: '1 second',
+      backoffCoefficient: 2,
+      maximumInterval: '1 minute',
+      maximumAttempts: 8,
+      nonRetryableErrorTypes: ['LlmBadConfig', 'LlmInvalidOutput', 'SceneNotFound'],
+    },
+  });
+}
 
 /** Simulation and path planning: milliseconds of CPU, so short timeouts and few retries. */
 export const sim = proxyActivities<SimActivities>({

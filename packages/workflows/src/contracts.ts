@@ -14,6 +14,8 @@ export type PlanOptions = {
   maxReplans?: number;
   /** How many semantic-search steps the LLM may take before it must plan. */
   maxSearchSteps?: number;
+  /** Seconds without a heartbeat before an LLM call counts as lost (its worker died); default 30. */
+  llmHeartbeatTimeoutSeconds?: number;
 };
 
 export type Usage = { promptTokens: number; completionTokens: number; calls: number };

@@ -1,7 +1,7 @@
 import type { CallReport, PlanFeedback } from '@groundplan/llm';
 import { STAGE_ATTRIBUTE } from '@groundplan/temporal-runtime/search-attributes';
 import { setHandler, upsertSearchAttributes } from '@temporalio/workflow';
-import { llm, sim } from './activity-options.js';
+import { llmActivities, sim } from './activity-options.js';
 import type {
   PlanAttempt,
   PlannerVariant,
@@ -30,6 +30,7 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
   const maxReplans = planner === 'sayplan' ? (input.options?.maxReplans ?? DEFAULT_MAX_REPLANS) : 0;
   const maxSearchSteps = input.options?.maxSearchSteps ?? DEFAULT_MAX_SEARCH_STEPS;
   const { sceneRef, instruction } = input;
+  const llm = llmActivities(input.options?.llmHeartbeatTimeoutSeconds);
 
   const usage: Usage = { promptTokens: 0, completionTokens: 0, calls: 0 };
   const progress: Progress = {
