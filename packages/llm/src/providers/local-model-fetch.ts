@@ -52,7 +52,7 @@ export function localModelFetch(options: LocalModelOptions): typeof globalThis.f
       );
     const request = JSON.parse(String(init?.body ?? '{}')) as ChatRequest;
     const previous = queues.get(options.modelPath) ?? Promise.resolve();
-    const turn = previous.then(() => answer(options, request));
+    const turn = previous.then(() => answer(options, request, init?.signal ?? undefined));
     queues.set(
       options.modelPath,
       turn.catch(() => undefined),
@@ -65,7 +65,11 @@ export function localModelFetch(options: LocalModelOptions): typeof globalThis.f
   };
 }
 
-async function answer(options: LocalModelOptions, request: ChatRequest): Promise<object> {
+async function answer(
+  options: LocalModelOptions,
+  request: ChatRequest,
+  signal: AbortSignal | undefined,
+): Promise<object> {
   const { llama, sequence } = await load(options);
   const schema = request.response_format?.json_schema?.schema;
   const grammar = schema
@@ -87,6 +91,8 @@ async function answer(options: LocalModelOptions, request: ChatRequest): Promise
     const reply = await session.promptWithMeta(last?.content ?? '', {
       ...(grammar ? { grammar } : {}),
       maxTokens: options.maxTokens ?? 400,
+      // The client's timeout aborts the request; stop generating so the next request gets its turn.
+      ...(signal ? { signal } : {}),
       temperature: request.temperature ?? 0,
       ...(request.seed === undefined ? {} : { seed: request.seed }),
     });
