@@ -37,7 +37,7 @@ export {
 } from './provider-config.js';
 export { type LocalModelConfig, localModelInstalled, localModelProvider } from './providers/local-model.js';
 export {
-  describeFailure,
+  classifyProviderError,
   type OpenAiCompatibleConfig,
   openAiCompatibleProvider,
 } from './providers/openai-compatible.js';

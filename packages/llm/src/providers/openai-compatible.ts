@@ -65,7 +65,7 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
         return {
           ok: false,
           error: {
-            ...describeFailure(error, config),
+            ...classifyProviderError(error, config),
             report: { ...report(), usage: countUsage(request.messages, '') },
           },
         };
@@ -94,7 +94,7 @@ function invalid(message: string, text: string, report: CallReport): Result<neve
 }
 
 /** One line saying what went wrong and what to change, classified as worth retrying or not. */
-export function describeFailure(
+export function classifyProviderError(
   error: unknown,
   config: Pick<OpenAiCompatibleConfig, 'baseURL' | 'model' | 'timeoutMs'>,
 ): Extract<LlmFailure, { kind: 'unavailable' | 'bad-config' }> {
