@@ -1,0 +1,112 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
+import { createSimActivities } from '@groundplan/simulator';
+import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import {
+  createPlannerWorker,
+  type PlanTaskResult,
+  SIM_TASK_QUEUE,
+  startPlanTask,
+} from '@groundplan/workflows';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkerProcess } from './test-support/worker-process.js';
+
+const root = new URL('../../../', import.meta.url).pathname;
+const cassette = `${root}datasets/cassettes/close-jasons-cabinet.cassette.json`;
+const instruction = "Close Jason's cabinet.";
+
+const hits = (log: string) =>
+  existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean) : [];
+
+describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 300_000 }, () => {
+  let env: TestWorkflowEnvironment;
+  let inProcess: Worker[];
+  let running: Promise<void>[];
+  let sceneRef: string;
+  const dir = mkdtempSync(`${tmpdir()}/groundplan-crash-plan-`);
+  const llmWorker = (hitLog: string) =>
+    startWorkerProcess(['--roles', 'llm'], {
+      TEMPORAL_ADDRESS: env.address,
+      GROUNDPLAN_DATA_DIR: dir,
+      GROUNDPLAN_LLM_PROVIDER: 'replay',
+      GROUNDPLAN_CASSETTE: cassette,
+      GROUNDPLAN_REPLAY_LATENCY_MS: '1500',
+      GROUNDPLAN_REPLAY_HIT_LOG: hitLog,
+    });
+  const plan = () =>
+    startPlanTask(env.client, 'office', {
+      sceneRef,
+      instruction,
+      options: { llmHeartbeatTimeoutSeconds: 5 },
+    });
+
+  beforeAll(async () => {
+    env = await createTestEnvironment();
+    const office = await loadSceneFile(`${root}datasets/office.json`);
+    if (!office.ok) throw new Error('datasets/office.json does not load');
+    const scenes = fileSceneStore(`${dir}/scenes`);
+    sceneRef = await scenes.put(office.value);
+    inProcess = await Promise.all([
+      createPlannerWorker(env.nativeConnection, { namespace: env.namespace }),
+      Worker.create({
+        connection: env.nativeConnection,
+        namespace: env.namespace,
+        taskQueue: SIM_TASK_QUEUE,
+        activities: createSimActivities(scenes),
+      }),
+    ]);
+    running = inProcess.map((w) => w.run());
+  });
+  afterAll(async () => {
+    for (const w of inProcess ?? []) w.shutdown();
+    await Promise.all(running ?? []);
+    await env?.teardown();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('completes on a new LLM worker with the same result, without repeating completed calls', async () => {
+    const steady = await llmWorker(`${dir}/steady.log`);
+    const reference: PlanTaskResult = await (await plan()).result();
+    steady.child.kill('SIGTERM');
+    await steady.exited;
+    expect(reference.status).toBe('verified');
+    const calls = hits(`${dir}/steady.log`).length;
+    expect(calls).toBe(6);
+
+    const first = await llmWorker(`${dir}/first.log`);
+    const handle = await plan();
+    // Kill it once two search steps have completed and the third is in the model's hands.
+    for (;;) {
+      const pending = (await handle.describe()).raw.pendingActivities ?? [];
+      const thinking = pending.some(
+        (a) => a.activityType?.name === 'semanticSearchStep' && a.lastStartedTime,
+      );
+      if (thinking && hits(`${dir}/first.log`).length >= 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const beforeCrash = hits(`${dir}/first.log`);
+
+    const second = await llmWorker(`${dir}/second.log`);
+    const result = await handle.result();
+    second.child.kill('SIGTERM');
+    await second.exited;
+    const afterCrash = hits(`${dir}/second.log`);
+
+    expect(result.status).toBe('verified');
+    expect(result.plan).toEqual(reference.plan);
+    expect(result.expandedPlan).toEqual(reference.expandedPlan);
+    expect(result.explored).toEqual(reference.explored);
+    expect(result.searchTrace.map((s) => [s.command, s.node])).toEqual(
+      reference.searchTrace.map((s) => [s.command, s.node]),
+    );
+    // Answers served before the crash are never asked for again; the run needs every call once.
+    expect(beforeCrash.length).toBeGreaterThanOrEqual(2);
+    for (const hash of beforeCrash) expect(afterCrash).not.toContain(hash);
+    expect(beforeCrash.length + afterCrash.length).toBe(calls);
+  });
+});
