@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
+import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import { createPlannerWorker, startPlanTask } from '@groundplan/workflows';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkerProcess, type WorkerProcess } from './test-support/worker-process.js';
+
+const repo = (path: string) => new URL(`../../../${path}`, import.meta.url).pathname;
+const cassettePath = repo('datasets/cassettes/close-jasons-cabinet.cassette.json');
+const instruction = "Close Jason's cabinet.";
+const RUNS = 20;
+// The cassette's run: 4 semantic-search steps and 2 plans (the simulator rejects the first).
+const CALLS_PER_RUN = 6;
+
+describe(`${RUNS} concurrent planTask runs on one planner and two LLM worker processes`, {
+  timeout: 120_000,
+}, () => {
+  let env: TestWorkflowEnvironment;
+  let planner: Worker;
+  let plannerRun: Promise<void>;
+  let sceneRef: string;
+  const processes: WorkerProcess[] = [];
+  const dataDir = mkdtempSync(`${tmpdir()}/groundplan-scaling-`);
+  const sceneStore = `${dataDir}/scenes`;
+  const hitLogs = [`${dataDir}/llm-a.hits`, `${dataDir}/llm-b.hits`];
+
+  beforeAll(async () => {
+    env = await createTestEnvironment();
+    const office = await loadSceneFile(repo('datasets/office.json'));
+    if (!office.ok) throw new Error('datasets/office.json does not load');
+    sceneRef = await fileSceneStore(sceneStore).put(office.value);
+    const common = {
+      TEMPORAL_ADDRESS: env.address,
+      GROUNDPLAN_DATA_DIR: dataDir,
+      GROUNDPLAN_SCENE_STORE: sceneStore,
+    };
+    // Each LLM worker answers one call at a time, 200 ms late, as a small local model would.
+    const llmWorker = (hitLog: string) =>
+      startWorkerProcess(['--roles', 'llm'], {
+        ...common,
+        GROUNDPLAN_LLM_PROVIDER: 'replay',
+        GROUNDPLAN_CASSETTE: cassettePath,
+        GROUNDPLAN_REPLAY_LATENCY_MS: '200',
+        GROUNDPLAN_REPLAY_HIT_LOG: hitLog,
+        GROUNDPLAN_LLM_CONCURRENCY: '1',
+      });
+    const started = await Promise.allSettled([
+      ...hitLogs.map(llmWorker),
+      startWorkerProcess(['--roles', 'sim'], common),
+    ]);
+    for (const s of started) if (s.status === 'fulfilled') processes.push(s.value);
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    planner = await createPlannerWorker(env.nativeConnection, { namespace: env.namespace });
+    plannerRun = planner.run();
+  });
+  afterAll(async () => {
+    for (const p of processes) p.child.kill('SIGTERM');
+    await Promise.all(processes.map((p) => p.exited));
+    planner?.shutdown();
+    await plannerRun;
+    await env?.teardown();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const served = (hitLog: string) => readFileSync(hitLog, 'utf8').split('\n').filter(Boolean).length;
+
+  it('verifies the same plan in every run, with both LLM workers serving calls and none served twice', async () => {
+    const handles = await Promise.all(
+      Array.from({ length: RUNS }, () => startPlanTask(env.client, 'office', { sceneRef, instruction })),
+    );
+    const results = await Promise.all(handles.map((h) => h.result()));
+
+    expect(new Set(handles.map((h) => h.workflowId)).size).toBe(RUNS);
+    expect(results.map((r) => r.status)).toEqual(Array(RUNS).fill('verified'));
+    for (const r of results) {
+      expect(r.plan).toEqual(results[0]!.plan);
+      expect(r.expandedPlan).toEqual(results[0]!.expandedPlan);
+      expect(r.attempts).toHaveLength(2);
+      expect(r.usage.calls).toBe(CALLS_PER_RUN);
+    }
+    expect(results[0]!.plan.at(-1)).toEqual({ action: 'close', args: ['cabinet_3'] });
+
+    const perWorker = hitLogs.map(served);
+    expect(perWorker.every((calls) => calls > 0)).toBe(true);
+    expect(perWorker[0]! + perWorker[1]!).toBe(RUNS * CALLS_PER_RUN);
+  });
+});
