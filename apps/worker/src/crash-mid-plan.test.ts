@@ -12,7 +12,7 @@ import {
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkerProcess } from './test-support/worker-process.js';
+import { startWorkerProcess } from './worker-process.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
 const cassette = `${root}datasets/cassettes/close-jasons-cabinet.cassette.json`;

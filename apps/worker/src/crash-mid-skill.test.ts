@@ -9,7 +9,7 @@ import { defaultPayloadConverter } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkerProcess } from './test-support/worker-process.js';
+import { startWorkerProcess } from './worker-process.js';
 
 const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 

@@ -6,7 +6,7 @@ import { createPlannerWorker, startPlanTask } from '@groundplan/workflows';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkerProcess, type WorkerProcess } from './test-support/worker-process.js';
+import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 
 const repo = (path: string) => new URL(`../../../${path}`, import.meta.url).pathname;
 const cassettePath = repo('datasets/cassettes/close-jasons-cabinet.cassette.json');

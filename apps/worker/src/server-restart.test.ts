@@ -10,7 +10,7 @@ import {
 } from '@groundplan/temporal-runtime';
 import { type PlanTaskResult, startPlanTask } from '@groundplan/workflows';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startWorkerProcess, type WorkerProcess } from './test-support/worker-process.js';
+import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
 

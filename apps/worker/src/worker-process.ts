@@ -1,11 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+// Built, run dist/main.js; from source (tests, tsx), run src/main.ts through tsx.
+const fromSource = extname(fileURLToPath(import.meta.url)) === '.ts';
+const main = fileURLToPath(new URL(`./main${fromSource ? '.ts' : '.js'}`, import.meta.url));
+const nodeArgs = fromSource ? ['--conditions=@groundplan/source', '--import', 'tsx', main] : [main];
 
 export type WorkerProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Starts groundplan-worker from source as a real process and resolves once it reports ready. */
+/** Starts groundplan-worker as a child process and resolves once it reports ready. */
 export async function startWorkerProcess(
   args: string[],
   env: Record<string, string>,

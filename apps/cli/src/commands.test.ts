@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
+import { progressQuery } from '@groundplan/workflows';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './test-support/run-cli.js';
+
+const root = new URL('../../../', import.meta.url).pathname;
+const office = `${root}datasets/office.json`;
+const instruction = "Close Jason's cabinet.";
+
+describe('the groundplan CLI against a real server and worker', { timeout: 240_000 }, () => {
+  const dir = mkdtempSync(`${tmpdir()}/groundplan-cli-commands-`);
+  let env: TestWorkflowEnvironment;
+  let worker: WorkerProcess;
+  let cliEnv: Record<string, string>;
+  const cli = (...args: string[]) => runCli(args, cliEnv);
+
+  beforeAll(async () => {
+    env = await createTestEnvironment();
+    cliEnv = { TEMPORAL_ADDRESS: env.address, GROUNDPLAN_SCENE_STORE: `${dir}/scenes` };
+    worker = await startWorkerProcess(['--roles', 'planner,llm,sim,robot', '--robot-id', 'sim-1'], {
+      ...cliEnv,
+      GROUNDPLAN_DATA_DIR: dir,
+      GROUNDPLAN_LLM_PROVIDER: 'replay',
+      GROUNDPLAN_CASSETTE: `${root}datasets/cassettes/close-jasons-cabinet.cassette.json`,
+      GROUNDPLAN_ROBOT_TIME_SCALE: '0.005',
+    });
+  }, 240_000);
+  afterAll(async () => {
+    worker?.child.kill('SIGTERM');
+    await worker?.exited;
+    await env?.teardown();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('plan --plan-only follows the run's progress and prints the verified plan', async () => {
+    const run = await cli('plan', '--scene', office, '--plan-only', instruction);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Verified plan (sayplan, 2 attempt(s))');
+    expect(run.stdout).toContain('close(cabinet_3)');
+    expect(run.stdout).toMatch(/attempt 1 rejected: .*coke_can/);
+    expect(run.stdout).toMatch(/\[(searching|planning|verifying|done)\]/);
+  });
+
+  it('plan exits 2 when no plan is verified, saying why', async () => {
+    const run = await cli('plan', '--scene', office, '--plan-only', '--max-replans', '0', instruction);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('No verified plan (sayplan)');
+  });
+
+  it('plan --no-wait, status and result --json for scripts', async () => {
+    const started = await cli('plan', '--scene', office, '--plan-only', '--no-wait', '--json', instruction);
+    expect(started.code).toBe(0);
+    const { runId } = JSON.parse(started.stdout) as { runId: string };
+    expect(runId).toMatch(/^plan-office-close-jason-s-cabinet-[0-9a-f]{8}$/);
+    const result = await cli('result', runId, '--json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).result.status).toBe('verified');
+    const status = await cli('status', runId);
+    expect(status.stdout).toContain(`${runId}: COMPLETED (planTask)`);
+  });
+
+  it('approve lets a run that waits for approval execute on the robot', async () => {
+    const started = await cli('plan', '--scene', office, '--require-approval', '--no-wait', '--json', instruction);
+    const { runId } = JSON.parse(started.stdout) as { runId: string };
+    const handle = env.client.workflow.getHandle(runId);
+    while ((await handle.query(progressQuery)).stage !== 'awaiting-approval') await new Promise((r) => setTimeout(r, 200));
+    expect((await cli('approve', runId)).code).toBe(0);
+    const result = await cli('result', runId);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Executed all');
+    expect(result.stdout).toContain('Status: completed');
+  });
+
+  it('cancel stops a run, and list shows the runs', async () => {
+    const started = await cli('plan', '--scene', office, '--require-approval', '--no-wait', '--json', instruction);
+    const { runId } = JSON.parse(started.stdout) as { runId: string };
+    expect((await cli('cancel', runId)).code).toBe(0);
+    const handle = env.client.workflow.getHandle(runId);
+    await expect(handle.result()).rejects.toThrow();
+    expect((await handle.describe()).status.name).toBe('CANCELLED');
+    const list = await cli('list', '--json');
+    expect(list.code).toBe(0);
+    const rows = JSON.parse(list.stdout) as Array<{ runId: string; status: string; scene: string }>;
+    expect(rows.find((r) => r.runId === runId)).toMatchObject({ status: 'CANCELLED', scene: 'office' });
+    expect(rows.every((r) => !r.runId.includes('-plan-1'))).toBe(true);
+  });
+});
