@@ -1,0 +1,43 @@
+export { DEFAULT_ORACLE_FILE, type OracleFile, oracleProvider, readOracle } from './oracle.js';
+export { type ProgressReporter, progressReporter } from './progress.js';
+export type { TaskRecord } from './record.js';
+export {
+  comparisonMarkdown,
+  describeRun,
+  passed,
+  type RunInfo,
+  renderMarkdown,
+  type Summary,
+  summarize,
+  writeReport,
+} from './report.js';
+export {
+  type EvalProviderConfig,
+  type RunOptions,
+  type RunOutcome,
+  readRecords,
+  runEvaluation,
+} from './runner.js';
+export { DATASET_FILES, type EvalScenes, HOLDING_TASK, loadEvalScenes } from './scenes.js';
+export {
+  classifyErrors,
+  ERROR_TYPES,
+  type ErrorType,
+  namedNodes,
+  type PlanningScore,
+  type SearchScore,
+  scoreSearch,
+} from './score.js';
+export {
+  DEFAULT_TASK_FILES,
+  type Environment,
+  type EvalTask,
+  FAMILIES,
+  type Family,
+  isSearchTask,
+  loadTaskSet,
+  type PlanningCriteria,
+  type SearchCriteria,
+  selectTasks,
+} from './tasks.js';
+export { type TokenSeries, tokenChartSvg } from './token-chart.js';

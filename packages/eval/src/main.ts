@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// groundplan-eval: runs SayPlan's evaluation tasks through the real workflows and writes reports.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileSceneStore } from '@groundplan/scene-graph';
+import type { PlannerVariant } from '@groundplan/workflows';
+import { comparisonMarkdown, describeRun, type Summary, writeReport } from './report.js';
+import { type EvalProviderConfig, runEvaluation } from './runner.js';
+import { loadEvalScenes } from './scenes.js';
+import { loadTaskSet, selectTasks } from './tasks.js';
+
+const USAGE = `usage: groundplan-eval [--tasks all|office|home|<family>|<id,...>] [--planner sayplan|llm+p|llm-as-planner[,...]]
+       [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--concurrency N]
+       [--max-search-steps N] [--max-replans N] --out reports/<name>`;
+const PLANNERS: readonly PlannerVariant[] = ['sayplan', 'llm+p', 'llm-as-planner'];
+
+async function main(): Promise<number> {
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse();
+  } catch (cause) {
+    return fail(`${(cause as Error).message}\n${USAGE}`);
+  }
+  const { values } = args;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!values.out) return fail(`--out is required\n${USAGE}`);
+  const planners = (values.planner ?? 'sayplan').split(',') as PlannerVariant[];
+  const unknown = planners.filter((p) => !PLANNERS.includes(p));
+  if (unknown.length > 0) return fail(`unknown planner ${unknown.join(', ')}; use ${PLANNERS.join(', ')}`);
+  const provider = providerConfig(values);
+  if (typeof provider === 'string') return fail(provider);
+  const all = await loadTaskSet();
+  if (!all.ok) return fail(all.error);
+  const selection = values.tasks ?? 'all';
+  const tasks = selectTasks(all.value, selection);
+  if (!tasks.ok) return fail(tasks.error);
+  const concurrency = Number(values.concurrency ?? (provider.provider === 'local' ? 1 : 4));
+  const numberOf = (flag: string | undefined) => (flag === undefined ? undefined : Number(flag));
+  const maxSearchSteps = numberOf(values['max-search-steps']);
+  const maxReplans = numberOf(values['max-replans']);
+  const scenes = await loadEvalScenes(fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`));
+  const out = resolve(values.out);
+
+  for (const planner of planners) {
+    const dir = join(out, planner);
+    console.error(`${planner}: ${tasks.value.length} tasks (${selection}) -> ${dir}`);
+    const outcome = await runEvaluation({
+      tasks: tasks.value,
+      provider,
+      planner,
+      concurrency,
+      resultsFile: join(dir, 'results.jsonl'),
+      ...(maxSearchSteps !== undefined ? { maxSearchSteps } : {}),
+      ...(maxReplans !== undefined ? { maxReplans } : {}),
+    });
+    const run = describeRun({
+      planner,
+      provider: outcome.provider.name,
+      model: outcome.provider.model,
+      selection,
+      settings: {
+        concurrency,
+        maxSearchSteps: maxSearchSteps ?? 'default (24)',
+        maxReplans: planner === 'sayplan' ? (maxReplans ?? 'default (5)') : 0,
+      },
+      notApplicable: outcome.notApplicable,
+    });
+    await writeReport(dir, outcome.records, run, scenes.graphs);
+    console.error(
+      `${planner}: ran ${outcome.ran}, skipped ${outcome.skipped} already in results -> ${join(dir, 'report.md')}`,
+    );
+  }
+  await writeComparison(out);
+  return 0;
+}
+
+function parse() {
+  return parseArgs({
+    options: {
+      tasks: { type: 'string' },
+      planner: { type: 'string' },
+      provider: { type: 'string' },
+      cassette: { type: 'string' },
+      'model-path': { type: 'string' },
+      concurrency: { type: 'string' },
+      'max-search-steps': { type: 'string' },
+      'max-replans': { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+function providerConfig(values: ReturnType<typeof parse>['values']): EvalProviderConfig | string {
+  switch (values.provider ?? 'local') {
+    case 'local':
+      return { provider: 'local', ...(values['model-path'] ? { modelPath: values['model-path'] } : {}) };
+    case 'replay':
+      return values.cassette
+        ? { provider: 'replay', cassettePath: resolve(values.cassette) }
+        : '--provider replay needs --cassette FILE';
+    case 'oracle':
+      return { provider: 'oracle' };
+    default:
+      return `unknown provider ${values.provider}; use local, replay or oracle`;
+  }
+}
+
+/** Puts every planner's summary found under the output folder side by side (SayPlan Table 3). */
+async function writeComparison(out: string): Promise<void> {
+  const summaries: Summary[] = [];
+  for (const planner of PLANNERS) {
+    try {
+      summaries.push(JSON.parse(await readFile(join(out, planner, 'summary.json'), 'utf8')) as Summary);
+    } catch {
+      // That planner has not been run into this folder.
+    }
+  }
+  const listed = await readdir(out);
+  const links = PLANNERS.filter((p) => listed.includes(p)).map((p) => `- [${p}](${p}/report.md)`);
+  await writeFile(
+    join(out, 'comparison.md'),
+    [
+      '# Planner variants side by side (SayPlan Table 3)',
+      '',
+      comparisonMarkdown(summaries),
+      ...links,
+      '',
+    ].join('\n'),
+  );
+}
+
+function fail(message: string): number {
+  console.error(`groundplan-eval: ${message}`);
+  return 2;
+}
+
+process.exitCode = await main();

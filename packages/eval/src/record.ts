@@ -1,0 +1,34 @@
+import type { PlannerVariant, Usage } from '@groundplan/workflows';
+import type { ErrorType, PlanningScore, SearchScore } from './score.js';
+import type { Environment, Family } from './tasks.js';
+
+/** One line of the JSONL results file: everything measured for one task. */
+export type TaskRecord = {
+  id: string;
+  environment: Environment;
+  family: Family;
+  instruction: string;
+  planner: PlannerVariant;
+  provider: string;
+  model: string;
+  /** verified/failed as the workflow returned; error when the workflow itself failed. */
+  status: 'verified' | 'failed' | 'error';
+  /** Why the workflow failed (for error), e.g. an LLM answer that broke the output contract. */
+  error?: string;
+  search?: SearchScore;
+  planning?: PlanningScore;
+  errorTypes: ErrorType[];
+  /** Plans after the first (SayPlan's replans). */
+  replans: number;
+  searchSteps: number;
+  /** Prompt tokens of the view before the search and after each search step (SayPlan Fig. 3). */
+  viewTokens: number[];
+  usage: Usage;
+  /** Wall-clock from starting the workflow to its result. */
+  latencyMs: number;
+  /** The LLM's last high-level plan. */
+  plan: { action: string; args: string[] }[];
+  searchCommands: string[];
+  workflowId: string;
+  finishedAt: string;
+};

@@ -1,0 +1,264 @@
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
+import {
+  createLlmActivities,
+  createProvider,
+  type LlmProvider,
+  type ProviderConfig,
+  recordingProvider,
+} from '@groundplan/llm';
+import { collapse, countTokens, fileSceneStore, renderView } from '@groundplan/scene-graph';
+import { createSimActivities } from '@groundplan/simulator';
+import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import {
+  createPlannerWorker,
+  LLM_TASK_QUEUE,
+  type PlannerVariant,
+  type PlanTaskResult,
+  SIM_TASK_QUEUE,
+  startPlanTask,
+} from '@groundplan/workflows';
+import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { Worker } from '@temporalio/worker';
+import { DEFAULT_ORACLE_FILE, oracleProvider, readOracle } from './oracle.js';
+import { type ProgressReporter, progressReporter } from './progress.js';
+import type { TaskRecord } from './record.js';
+import { loadEvalScenes } from './scenes.js';
+import { classifyErrors, type PlanningScore, type SearchScore, scoreSearch } from './score.js';
+import { type EvalTask, isSearchTask } from './tasks.js';
+
+/** A provider for the evaluation: any of the LLM package's, or the oracle (a harness check). */
+export type EvalProviderConfig =
+  | ProviderConfig
+  | { provider: 'oracle'; oraclePath?: string; recordTo?: string };
+
+export type RunOptions = {
+  tasks: readonly EvalTask[];
+  provider: EvalProviderConfig;
+  planner: PlannerVariant;
+  /** Tasks in flight at once (default 4). */
+  concurrency?: number;
+  /** JSONL file; tasks already in it are skipped, new ones appended. */
+  resultsFile: string;
+  maxSearchSteps?: number;
+  maxReplans?: number;
+  /** LLM calls at once on this process's LLM worker; default 1 for a local model, else concurrency. */
+  llmConcurrency?: number;
+  /** 'auto': a bar on a TTY, plain lines otherwise. */
+  progress?: 'auto' | 'bar' | 'lines' | 'none';
+};
+
+export type RunOutcome = {
+  /** Every record in the results file for the tasks asked for, old and new. */
+  records: TaskRecord[];
+  ran: number;
+  skipped: number;
+  /** Search tasks a baseline does not run: the baselines plan from the full graph, no search. */
+  notApplicable: string[];
+  provider: { name: string; model: string };
+};
+
+/**
+ * Runs tasks through the real planTask workflow on a Temporal server (TEMPORAL_ADDRESS, or a dev
+ * server it starts) with in-process planner, LLM and simulation workers, N tasks at a time,
+ * appending one scored JSONL record per task.
+ */
+export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const applicable = options.tasks.filter((t) => options.planner === 'sayplan' || !isSearchTask(t));
+  const notApplicable = options.tasks.filter((t) => !applicable.includes(t)).map((t) => t.id);
+  const done = await readRecords(options.resultsFile);
+  const doneIds = new Set(done.map((r) => r.id));
+  const todo = applicable.filter((t) => !doneIds.has(t.id));
+
+  const store = fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`);
+  const scenes = await loadEvalScenes(store);
+  const provider = await buildProvider(options.provider, options.tasks);
+  const sim = createSimActivities(store);
+  const records: TaskRecord[] = [];
+
+  if (todo.length > 0) {
+    await mkdir(dirname(options.resultsFile), { recursive: true });
+    const env = await createTestEnvironment();
+    try {
+      const connection = env.nativeConnection;
+      const namespace = env.namespace ?? 'default';
+      const llmConcurrency =
+        options.llmConcurrency ?? (options.provider.provider === 'local' ? 1 : concurrency);
+      const activityWorkers = await Promise.all([
+        Worker.create({
+          connection,
+          namespace,
+          taskQueue: LLM_TASK_QUEUE,
+          maxConcurrentActivityTaskExecutions: llmConcurrency,
+          activities: createLlmActivities({
+            provider,
+            loadScene: async (ref) => {
+              const scene = await store.get(ref);
+              if (!scene.ok) throw new Error(scene.error);
+              return scene.value;
+            },
+          }),
+        }),
+        Worker.create({ connection, namespace, taskQueue: SIM_TASK_QUEUE, activities: sim }),
+      ]);
+      const planner = await createPlannerWorker(connection, { namespace });
+      const running = activityWorkers.map((w) => w.run());
+      const bar = progressReporter(todo.length, options.progress ?? 'auto');
+      try {
+        await planner.runUntil(
+          pool(todo, concurrency, async (task) => {
+            const record = await runTask(task, bar, env.client);
+            records.push(record);
+            await appendFile(options.resultsFile, `${JSON.stringify(record)}\n`);
+            bar.finished(task.id, record);
+          }),
+        );
+      } finally {
+        bar.close();
+        for (const w of activityWorkers) w.shutdown();
+        await Promise.all(running);
+      }
+    } finally {
+      await env.teardown();
+    }
+    if ('saved' in provider && typeof provider.saved === 'function') await provider.saved();
+  }
+
+  const asked = new Set(applicable.map((t) => t.id));
+  return {
+    records: [...done, ...records].filter((r) => asked.has(r.id)),
+    ran: records.length,
+    skipped: applicable.length - todo.length,
+    notApplicable,
+    provider: { name: provider.name, model: provider.model },
+  };
+
+  async function runTask(task: EvalTask, bar: ProgressReporter, client: Client): Promise<TaskRecord> {
+    const { graph, ref } = scenes.sceneFor(task);
+    const collapsedTokens = countTokens(renderView(graph, collapse(graph)));
+    const search = isSearchTask(task);
+    const started = Date.now();
+    bar.started(task.id);
+    const base = {
+      id: task.id,
+      environment: task.environment,
+      family: task.family,
+      instruction: task.instruction,
+      planner: options.planner,
+      provider: provider.name,
+      model: provider.model,
+    };
+    let workflowId = '';
+    let result: PlanTaskResult;
+    try {
+      const handle = await startPlanTask(client, task.environment, {
+        sceneRef: ref,
+        instruction: task.instruction,
+        options: {
+          planner: options.planner,
+          // Search tasks are scored on the search alone, so their plan gets no replans.
+          ...(search
+            ? { maxReplans: 0 }
+            : options.maxReplans !== undefined
+              ? { maxReplans: options.maxReplans }
+              : {}),
+          ...(options.maxSearchSteps !== undefined ? { maxSearchSteps: options.maxSearchSteps } : {}),
+        },
+      });
+      workflowId = handle.workflowId;
+      result = await handle.result();
+    } catch (cause) {
+      const message =
+        cause instanceof WorkflowFailedError
+          ? `${cause.cause?.name ?? 'failure'}: ${cause.cause?.message ?? cause.message}`
+          : (cause as Error).message;
+      return {
+        ...base,
+        status: 'error',
+        error: message,
+        ...(search
+          ? { search: { success: false, endedWithDone: false, named: [], answersInView: [] } }
+          : { planning: { executable: false, correct: false, failedGoals: [] } }),
+        errorTypes: [],
+        replans: 0,
+        searchSteps: 0,
+        viewTokens: [collapsedTokens],
+        usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
+        latencyMs: Date.now() - started,
+        plan: [],
+        searchCommands: [],
+        workflowId,
+        finishedAt: new Date().toISOString(),
+      };
+    }
+    const latencyMs = Date.now() - started;
+    let searchScore: SearchScore | undefined;
+    let planning: PlanningScore | undefined;
+    if (task.criteria.kind === 'search')
+      searchScore = scoreSearch(graph, task.criteria, task.required, result);
+    else {
+      const executable = result.status === 'verified';
+      const goals = executable
+        ? await sim.checkPlanGoals({ sceneRef: ref, plan: result.expandedPlan, goals: task.criteria.goal })
+        : { satisfied: false, failed: [] };
+      planning = { executable, correct: goals.satisfied, failedGoals: goals.failed };
+    }
+    const scores = { ...(searchScore ? { search: searchScore } : {}), ...(planning ? { planning } : {}) };
+    return {
+      ...base,
+      status: result.status,
+      ...(result.reason ? { error: result.reason } : {}),
+      ...scores,
+      errorTypes: classifyErrors(graph, task, result, scores),
+      replans: Math.max(0, result.attempts.length - 1),
+      searchSteps: result.searchTrace.length,
+      viewTokens: [collapsedTokens, ...result.searchTrace.map((entry) => entry.viewTokens)],
+      usage: result.usage,
+      latencyMs,
+      plan: result.plan,
+      searchCommands: result.searchTrace.map((e) => `${e.command}(${e.node})${e.error ? ' !' : ''}`),
+      workflowId,
+      finishedAt: new Date().toISOString(),
+    };
+  }
+}
+
+async function buildProvider(config: EvalProviderConfig, tasks: readonly EvalTask[]): Promise<LlmProvider> {
+  if (config.provider !== 'oracle') return createProvider(config);
+  const oracle = await readOracle(config.oraclePath ?? DEFAULT_ORACLE_FILE);
+  if (!oracle.ok) throw new Error(oracle.error);
+  const provider = oracleProvider(oracle.value, tasks);
+  return config.recordTo ? recordingProvider(provider, config.recordTo) : provider;
+}
+
+/** The records already in a results file; a missing file has none. */
+export async function readRecords(path: string): Promise<TaskRecord[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return [];
+  }
+  // A line cut short by a crash is dropped, so that task runs again.
+  return text
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as TaskRecord];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** Runs work over items with at most `limit` in flight. */
+async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
