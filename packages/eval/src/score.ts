@@ -31,7 +31,10 @@ export type PlanningScore = {
   failedGoals: string[];
 };
 
-/** Judges a search: the answer must be in the final view and named by the final done. */
+/**
+ * Judges a search: the answer must be in the final view and named by the final done (the done
+ * node for match any; the done node and the ids its reasoning mentions for match all).
+ */
 export function scoreSearch(
   graph: SceneGraph,
   criteria: SearchCriteria,
@@ -40,7 +43,9 @@ export function scoreSearch(
 ): SearchScore {
   const last = result.searchTrace.at(-1);
   const endedWithDone = last?.command === 'done';
-  const named = endedWithDone ? namedNodes(graph, last.node, last.reasoning) : [];
+  // With one answer to give, the done node is the claim; several answers may be listed in the reasoning.
+  const single = criteria.match === 'any' && criteria.atLeast === undefined && criteria.answer.length > 0;
+  const named = !endedWithDone ? [] : single ? [last.node] : namedNodes(graph, last.node, last.reasoning);
   const visible = new Set(visibleNodes(graph, result.explored));
   const answersInView = criteria.answer.filter((id) => visible.has(id));
   const namedInView = answersInView.filter((id) => named.includes(id));
@@ -59,7 +64,8 @@ export function scoreSearch(
       answersInView.length >= criteria.atLeast &&
       named.some((id) => answersInView.includes(id) || holders.has(id));
   } else if (criteria.match === 'all') success = criteria.answer.every((id) => namedInView.includes(id));
-  else success = namedInView.length > 0;
+  // One answer is enough: the done node itself must be one (its reasoning may mention others).
+  else success = last !== undefined && answersInView.includes(last.node);
   return { success, endedWithDone, named, answersInView };
 }
 
@@ -86,8 +92,16 @@ export function classifyErrors(
   const searched = result.planner === 'sayplan';
   if (score.search && !score.search.success) {
     const criteria = task.criteria as SearchCriteria;
-    const answersSeen = criteria.answer.length === 0 || score.search.answersInView.length > 0;
-    if (!score.search.endedWithDone || !answersSeen) types.add('incomplete search');
+    // For a no-result task, "seeing the answer" means having searched every room it is about.
+    const answersSeen =
+      criteria.answer.length === 0
+        ? task.required
+            .filter((id) => graph.hasNode(id) && graph.getNodeAttribute(id, 'kind') === 'room')
+            .every((room) => result.explored.memory.includes(room))
+        : score.search.answersInView.length > 0;
+    const someNamed = score.search.answersInView.some((id) => score.search?.named.includes(id));
+    // Stopped early, never saw an answer, or named only some of the answers: the search is incomplete.
+    if (!score.search.endedWithDone || !answersSeen || someNamed) types.add('incomplete search');
     else types.add('hallucinated node');
   }
   if (score.planning && !score.planning.correct) {

@@ -32,7 +32,7 @@ export function tokenChartSvg(
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
     `<rect width="${width}" height="${height}" fill="white"/>`,
-    `<text x="${width / 2}" y="22" text-anchor="middle" font-size="14">${escape(title)}</text>`,
+    `<text x="${width / 2}" y="22" text-anchor="middle" font-size="14">${escapeXml(title)}</text>`,
   );
   for (let p = lo; p <= hi; p++) {
     out.push(
@@ -52,7 +52,7 @@ export function tokenChartSvg(
   for (const s of series) {
     const points = s.tokens.map((t, i) => `${x(i).toFixed(1)},${y(t).toFixed(1)}`).join(' ');
     out.push(
-      `<polyline points="${points}" fill="none" stroke="${colour(s.group)}" stroke-opacity="0.45" stroke-width="1.5"><title>${escape(s.label)}</title></polyline>`,
+      `<polyline points="${points}" fill="none" stroke="${colour(s.group)}" stroke-opacity="0.45" stroke-width="1.5"><title>${escapeXml(s.label)}</title></polyline>`,
     );
   }
   for (const [group, tokens] of Object.entries(fullGraph))
@@ -64,15 +64,15 @@ export function tokenChartSvg(
     const lx = margin.left + plotW + 12;
     out.push(
       `<line x1="${lx}" x2="${lx + 24}" y1="${ly}" y2="${ly}" stroke="${colour(group)}" stroke-width="2"/>`,
-      `<text x="${lx + 30}" y="${ly + 4}">${escape(group)} view</text>`,
+      `<text x="${lx + 30}" y="${ly + 4}">${escapeXml(group)} view</text>`,
       `<line x1="${lx}" x2="${lx + 24}" y1="${ly + 16}" y2="${ly + 16}" stroke="${colour(group)}" stroke-dasharray="6 4" stroke-width="2"/>`,
-      `<text x="${lx + 30}" y="${ly + 20}">${escape(group)} full graph</text>`,
+      `<text x="${lx + 30}" y="${ly + 20}">${escapeXml(group)} full graph</text>`,
     );
   });
   out.push('</svg>');
   return `${out.join('\n')}\n`;
 }
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
