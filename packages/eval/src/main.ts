@@ -44,7 +44,8 @@ async function main(): Promise<number> {
   const maxSearchSteps = numberOf(values['max-search-steps']);
   const maxReplans = numberOf(values['max-replans']);
   const scenes = await loadEvalScenes(fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`));
-  const out = resolve(values.out);
+  // Under `pnpm --filter`, paths are relative to where the command was typed, not to this package.
+  const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
 
   for (const planner of planners) {
     const dir = join(out, planner);

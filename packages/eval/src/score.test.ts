@@ -36,7 +36,8 @@ describe('the task set', () => {
   it('has the 90 instructions in four families with criteria for each', () => {
     expect(tasks).toHaveLength(90);
     expect(tasks.filter((t) => t.criteria.kind === 'planning')).toHaveLength(30);
-    expect(selectTasks(tasks, 'home').ok && selectTasks(tasks, 'home').value).toHaveLength(30);
+    const home = selectTasks(tasks, 'home');
+    expect(home.ok && home.value).toHaveLength(30);
     expect(selectTasks(tasks, 'office-simple-search-99')).toEqual({
       ok: false,
       error: expect.stringContaining('unknown task id office-simple-search-99'),
