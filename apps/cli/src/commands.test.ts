@@ -36,7 +36,7 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('plan --plan-only follows the run's progress and prints the verified plan', async () => {
+  it('plan --plan-only follows the progress of the run and prints the verified plan', async () => {
     const run = await cli('plan', '--scene', office, '--plan-only', instruction);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Verified plan (sayplan, 2 attempt(s))');
@@ -64,10 +64,19 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
   });
 
   it('approve lets a run that waits for approval execute on the robot', async () => {
-    const started = await cli('plan', '--scene', office, '--require-approval', '--no-wait', '--json', instruction);
+    const started = await cli(
+      'plan',
+      '--scene',
+      office,
+      '--require-approval',
+      '--no-wait',
+      '--json',
+      instruction,
+    );
     const { runId } = JSON.parse(started.stdout) as { runId: string };
     const handle = env.client.workflow.getHandle(runId);
-    while ((await handle.query(progressQuery)).stage !== 'awaiting-approval') await new Promise((r) => setTimeout(r, 200));
+    while ((await handle.query(progressQuery)).stage !== 'awaiting-approval')
+      await new Promise((r) => setTimeout(r, 200));
     expect((await cli('approve', runId)).code).toBe(0);
     const result = await cli('result', runId);
     expect(result.code).toBe(0);
@@ -76,7 +85,15 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
   });
 
   it('cancel stops a run, and list shows the runs', async () => {
-    const started = await cli('plan', '--scene', office, '--require-approval', '--no-wait', '--json', instruction);
+    const started = await cli(
+      'plan',
+      '--scene',
+      office,
+      '--require-approval',
+      '--no-wait',
+      '--json',
+      instruction,
+    );
     const { runId } = JSON.parse(started.stdout) as { runId: string };
     expect((await cli('cancel', runId)).code).toBe(0);
     const handle = env.client.workflow.getHandle(runId);

@@ -1,5 +1,5 @@
 import { connectClient } from '@groundplan/temporal-runtime';
-import { type Client, WorkflowNotFoundError } from '@temporalio/client';
+import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
 import type { CliConfig } from './config.js';
 import { UserError } from './user-error.js';
 
@@ -24,5 +24,17 @@ export async function forRun<T>(runId: string, work: () => Promise<T>): Promise<
       throw new UserError(`no run with id '${runId}' (see \`groundplan list\`)`);
     }
     throw error;
+  }
+}
+
+/** The run's result; a failed, cancelled or terminated run becomes one line naming the root cause. */
+export async function runResult<T>(handle: { workflowId: string; result(): Promise<T> }): Promise<T> {
+  try {
+    return await handle.result();
+  } catch (error) {
+    if (!(error instanceof WorkflowFailedError)) throw error;
+    let cause: unknown = error;
+    while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+    throw new UserError(`${handle.workflowId} did not complete: ${(cause as Error).message}`);
   }
 }

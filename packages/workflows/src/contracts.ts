@@ -30,7 +30,8 @@ export type PlanTaskInput = {
 
 export type SearchTraceEntry = {
   step: number;
-  command: 'expand' | 'contract' | 'done';
+  /** invalid: the model's answer broke the output contract even after its retries. */
+  command: 'expand' | 'contract' | 'done' | 'invalid';
   node: string;
   reasoning: string;
   /** The error shown to the LLM when its command was invalid. */

@@ -55,10 +55,10 @@ describe('planning and execution as Temporal workflows', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function workers(robotId: string) {
+  async function workers(robotId: string, script: LlmScript = closeCabinet) {
     const connection = env.nativeConnection;
     const llm = createLlmActivities({
-      provider: scriptedProvider(closeCabinet),
+      provider: scriptedProvider(script),
       loadScene: async (ref) => {
         const scene = await scenes.get(ref);
         if (!scene.ok) throw new Error(scene.error);
@@ -113,6 +113,28 @@ describe('planning and execution as Temporal workflows', () => {
     expect(result.attempts[0]!.feedback).toMatch(/coke_can|hand|holding/);
     expect(result.expandedPlan.length).toBeGreaterThan(result.plan.length);
     expect(result.usage.calls).toBe(4);
+  });
+
+  it('reports a model that keeps answering outside its contract as a failed plan, not a failed run', async () => {
+    const garbage: LlmScript = {
+      search: [{ command: 'done', node: 'kitchen' }],
+      plans: [[{ action: 'teleport', args: ['kitchen'] }]],
+    };
+    const all = await workers('planner-only', garbage);
+    const result = await runWith(
+      all,
+      startPlanTask(env.client, 'office', {
+        sceneRef,
+        instruction: 'Teleport to the kitchen.',
+        options: { maxReplans: 1 },
+      }).then((h) => h.result()),
+    );
+    expect(result.status).toBe('failed');
+    expect(result.attempts).toHaveLength(2);
+    expect(result.attempts[0]!.feedback).toMatch(/not a valid plan/);
+    expect(result.reason).toMatch(/no verified plan after 2 attempts/);
+    // One search call, then each plan request tried three times (two retries with the error shown).
+    expect(result.usage.calls).toBe(7);
   });
 
   it('executes the verified plan on the simulated robot, leaving a world that meets the goal', async () => {

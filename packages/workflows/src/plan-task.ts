@@ -1,6 +1,11 @@
 import type { CallReport, PlanFeedback } from '@groundplan/llm';
 import { STAGE_ATTRIBUTE } from '@groundplan/temporal-runtime/search-attributes';
-import { setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  setHandler,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
 import { llmActivities, sim } from './activity-options.js';
 import type {
   PlanAttempt,
@@ -62,14 +67,30 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
   const searchTrace: SearchTraceEntry[] = [];
   let lastError: string | undefined;
   for (let step = 0; planner === 'sayplan' && step < maxSearchSteps; step++) {
-    const answer = await llm.semanticSearchStep({
-      sceneRef,
-      instruction,
-      view,
-      ...(lastError ? { lastError } : {}),
-    });
-    spend(answer.usage);
     progress.searchSteps = step + 1;
+    let answer: Awaited<ReturnType<typeof llm.semanticSearchStep>>;
+    try {
+      answer = await llm.semanticSearchStep({
+        sceneRef,
+        instruction,
+        view,
+        ...(lastError ? { lastError } : {}),
+      });
+    } catch (error) {
+      const invalid = invalidAnswer(error, usage);
+      if (invalid === undefined) throw error;
+      lastError = `your last answer was not valid: ${invalid}`;
+      searchTrace.push({
+        step,
+        command: 'invalid',
+        node: '',
+        reasoning: '',
+        error: invalid,
+        viewTokens: progress.viewTokens,
+      });
+      continue;
+    }
+    spend(answer.usage);
     const entry: SearchTraceEntry = {
       step,
       command: answer.command,
@@ -104,12 +125,23 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
   for (let attempt = 0; attempt <= maxReplans; attempt++) {
     enter('planning');
     progress.attempts = attempt + 1;
-    const proposal =
-      planner === 'sayplan'
-        ? await llm.generatePlan({ sceneRef, instruction, view, feedback: [...feedback] })
-        : planner === 'llm+p'
-          ? await llm.planWithPathPlannerOnly({ sceneRef, instruction })
-          : await llm.planWithoutPathPlanner({ sceneRef, instruction });
+    let proposal: Awaited<ReturnType<typeof llm.generatePlan>>;
+    try {
+      proposal =
+        planner === 'sayplan'
+          ? await llm.generatePlan({ sceneRef, instruction, view, feedback: [...feedback] })
+          : planner === 'llm+p'
+            ? await llm.planWithPathPlannerOnly({ sceneRef, instruction })
+            : await llm.planWithoutPathPlanner({ sceneRef, instruction });
+    } catch (error) {
+      const invalid = invalidAnswer(error, usage);
+      if (invalid === undefined) throw error;
+      const text = `the answer was not a valid plan: ${invalid}`;
+      attempts.push({ attempt, plan: [], feedback: text });
+      feedback.push({ plan: [], feedback: text });
+      progress.lastFeedback = text;
+      continue;
+    }
     spend(proposal.usage);
     plan = proposal.plan;
 
@@ -162,4 +194,21 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
     attempts,
     usage,
   };
+}
+
+/**
+ * When the model kept answering outside its output contract (LlmInvalidOutput), the planner
+ * reports that as a failed step rather than failing the run; the tokens those answers cost are
+ * added to the run's usage. Any other failure is not ours to absorb: undefined.
+ */
+function invalidAnswer(error: unknown, usage: Usage): string | undefined {
+  if (!(error instanceof ActivityFailure) || !(error.cause instanceof ApplicationFailure)) return undefined;
+  if (error.cause.type !== 'LlmInvalidOutput') return undefined;
+  const calls = (error.cause.details?.[0] as { calls?: CallReport[] } | undefined)?.calls ?? [];
+  for (const call of calls) {
+    usage.promptTokens += call.usage.promptTokens;
+    usage.completionTokens += call.usage.completionTokens;
+    usage.calls += 1;
+  }
+  return error.cause.message;
 }

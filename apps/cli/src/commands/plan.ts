@@ -10,7 +10,7 @@ import {
 } from '@groundplan/workflows';
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import type { CliConfig } from '../config.js';
-import { connect } from '../connect.js';
+import { connect, runResult } from '../connect.js';
 import { planningReport, progressLine, runReport } from '../render.js';
 import { EXIT, UserError } from '../user-error.js';
 
@@ -85,7 +85,7 @@ export async function planCommand(
 /** Waits for the result, printing a line whenever the run's progress changes. */
 // biome-ignore lint/suspicious/noExplicitAny: the result type depends on the workflow started
 async function follow(client: Client, handle: WorkflowHandle, show: boolean): Promise<any> {
-  const result = handle.result();
+  const result = runResult(handle);
   if (!show) return result;
   let last = '';
   let finished = false;

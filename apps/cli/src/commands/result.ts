@@ -1,8 +1,8 @@
 import type { PlanAndExecuteResult, PlanTaskResult } from '@groundplan/workflows';
 import type { CliConfig } from '../config.js';
-import { connect, forRun } from '../connect.js';
+import { connect, forRun, runResult } from '../connect.js';
 import { planningReport, runReport } from '../render.js';
-import { EXIT, UserError } from '../user-error.js';
+import { EXIT } from '../user-error.js';
 
 /** `groundplan result <run>`: waits for the run (or, with --no-wait, says it is still going) and prints it. */
 export async function resultCommand(
@@ -18,12 +18,7 @@ export async function resultCommand(
     else console.log(`${runId} is still running`);
     return EXIT.ok;
   }
-  let result: PlanAndExecuteResult | PlanTaskResult;
-  try {
-    result = await handle.result();
-  } catch (error) {
-    throw new UserError(`${runId} did not complete: ${(error as Error).message}`);
-  }
+  const result: PlanAndExecuteResult | PlanTaskResult = await runResult(handle);
   if (flags.json) console.log(JSON.stringify({ runId, result }));
   else console.log('planning' in result ? runReport(result) : planningReport(result));
   const ok =
