@@ -5,5 +5,5 @@ export { executePlan } from './execute-plan.js';
 export { approveSignal, progressQuery, rejectSignal, worldChangedSignal } from './messages.js';
 export { planAndExecute } from './plan-and-execute.js';
 export { DEFAULT_MAX_REPLANS, DEFAULT_MAX_SEARCH_STEPS, planTask } from './plan-task.js';
-export { createPlannerWorker, workflowsPath } from './worker.js';
+export { createPlannerWorker, workflowBundleOptions, workflowsPath } from './worker.js';
 export { runWorkflowId } from './workflow-ids.js';

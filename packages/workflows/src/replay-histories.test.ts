@@ -4,7 +4,7 @@ import type { HistoryAndWorkflowId } from '@temporalio/client';
 import { type ReplayResult, Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { workflowsPath } from './worker.js';
+import { workflowBundleOptions, workflowsPath } from './worker.js';
 import * as registered from './workflows.js';
 
 // Recorded by scripts/record-histories.ts from real runs on a Temporal server.
@@ -54,16 +54,7 @@ describe('recorded workflow histories replay on the current workflow code', () =
       {
         workflowsPath: workflowsPath(),
         replayName: 'groundplan-history-replay',
-        // As createPlannerWorker does from source: bundle the workspace packages' TypeScript.
-        bundlerOptions: {
-          webpackConfigHook: (config) => {
-            config.resolve = {
-              ...config.resolve,
-              conditionNames: ['@groundplan/source', 'import', 'module', 'default'],
-            };
-            return config;
-          },
-        },
+        ...workflowBundleOptions(),
       },
       histories,
     );

@@ -9,6 +9,25 @@ export function workflowsPath(): string {
   return fileURLToPath(new URL(`./workflows${ext}`, import.meta.url));
 }
 
+/**
+ * How to bundle the workflows: run from source (tests, tsx), webpack must also take the workspace
+ * packages' TypeScript sources (the @groundplan/source condition); built, the defaults are right.
+ */
+export function workflowBundleOptions(): Pick<WorkerOptions, 'bundlerOptions'> {
+  if (extname(fileURLToPath(import.meta.url)) !== '.ts') return {};
+  return {
+    bundlerOptions: {
+      webpackConfigHook: (config) => {
+        config.resolve = {
+          ...config.resolve,
+          conditionNames: ['@groundplan/source', 'import', 'module', 'default'],
+        };
+        return config;
+      },
+    },
+  };
+}
+
 /** The planner worker: runs groundplan's workflows (no activities) on groundplan-planner. */
 export function createPlannerWorker(
   connection: NativeConnection,
@@ -17,7 +36,6 @@ export function createPlannerWorker(
     'workflowBundle'
   > = {},
 ): Promise<Worker> {
-  const fromSource = extname(fileURLToPath(import.meta.url)) === '.ts';
   return Worker.create({
     connection,
     namespace: options.namespace ?? 'default',
@@ -28,19 +46,6 @@ export function createPlannerWorker(
     ...(options.maxConcurrentWorkflowTaskExecutions
       ? { maxConcurrentWorkflowTaskExecutions: options.maxConcurrentWorkflowTaskExecutions }
       : {}),
-    // From source, bundle the workspace packages' TypeScript sources too, as the tests do.
-    ...(fromSource
-      ? {
-          bundlerOptions: {
-            webpackConfigHook: (config) => {
-              config.resolve = {
-                ...config.resolve,
-                conditionNames: ['@groundplan/source', 'import', 'module', 'default'],
-              };
-              return config;
-            },
-          },
-        }
-      : {}),
+    ...workflowBundleOptions(),
   });
 }
