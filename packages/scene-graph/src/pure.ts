@@ -5,6 +5,7 @@ export * from './format/json-schema.js';
 export * from './format/schema.js';
 export * from './format/validate.js';
 export * from './generate/generate-scene.js';
+export { mulberry32 } from './generate/prng.js';
 export * from './model/queries.js';
 export * from './model/scene-graph.js';
 export * from './result.js';

@@ -30,12 +30,7 @@ export function startPlanAndExecute(
   sceneName: string,
   input: PlanAndExecuteInput,
 ): Promise<WorkflowHandle<typeof planAndExecute>> {
-  return client.workflow.start(planAndExecute, {
-    taskQueue: PLANNER_TASK_QUEUE,
-    workflowId: runWorkflowId(sceneName, input.instruction),
-    args: [input],
-    ...runAttributes(sceneName, input.instruction),
-  });
+  return client.workflow.start(planAndExecute, runOptions(sceneName, input));
 }
 
 /** Starts planTask alone (plan, no execution). */
@@ -44,10 +39,14 @@ export function startPlanTask(
   sceneName: string,
   input: PlanTaskInput,
 ): Promise<WorkflowHandle<typeof planTask>> {
-  return client.workflow.start(planTask, {
+  return client.workflow.start(planTask, runOptions(sceneName, input));
+}
+
+function runOptions<T extends PlanTaskInput>(sceneName: string, input: T) {
+  return {
     taskQueue: PLANNER_TASK_QUEUE,
     workflowId: runWorkflowId(sceneName, input.instruction),
-    args: [input],
+    args: [input] as [T],
     ...runAttributes(sceneName, input.instruction),
-  });
+  };
 }

@@ -1,5 +1,6 @@
 import {
   buildSceneGraph,
+  mulberry32,
   type SceneEdge,
   type SceneFile,
   type SceneGraph,
@@ -7,17 +8,8 @@ import {
 } from '@groundplan/scene-graph';
 import Graph from 'graphology';
 
-/** A small, fast, seeded PRNG (mulberry32) so every generated graph can be rebuilt from its seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The scene generator's seeded PRNG, so every random graph can be rebuilt from its seed. */
+export const seededRandom = mulberry32;
 
 export type RandomSceneShape = {
   floors: number;
