@@ -13,7 +13,7 @@ import { loadTaskSet, selectTasks } from './tasks.js';
 
 const USAGE = `usage: groundplan-eval [--tasks all|office|home|<family>|<id,...>] [--planner sayplan|llm+p|llm-as-planner[,...]]
        [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--concurrency N]
-       [--max-search-steps N] [--max-replans N] --out reports/<name>`;
+       [--max-search-steps N] [--max-replans N] [--task-timeout SECONDS] --out reports/<name>`;
 const PLANNERS: readonly PlannerVariant[] = ['sayplan', 'llm+p', 'llm-as-planner'];
 
 async function main(): Promise<number> {
@@ -43,6 +43,7 @@ async function main(): Promise<number> {
   const numberOf = (flag: string | undefined) => (flag === undefined ? undefined : Number(flag));
   const maxSearchSteps = numberOf(values['max-search-steps']);
   const maxReplans = numberOf(values['max-replans']);
+  const taskTimeoutS = numberOf(values['task-timeout']);
   const scenes = await loadEvalScenes(fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`));
   // Under `pnpm --filter`, paths are relative to where the command was typed, not to this package.
   const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
@@ -58,6 +59,7 @@ async function main(): Promise<number> {
       resultsFile: join(dir, 'results.jsonl'),
       ...(maxSearchSteps !== undefined ? { maxSearchSteps } : {}),
       ...(maxReplans !== undefined ? { maxReplans } : {}),
+      ...(taskTimeoutS !== undefined ? { taskTimeoutMs: taskTimeoutS * 1000 } : {}),
     });
     const run = describeRun({
       planner,
@@ -68,6 +70,7 @@ async function main(): Promise<number> {
         concurrency,
         maxSearchSteps: maxSearchSteps ?? 'default (24)',
         maxReplans: planner === 'sayplan' ? (maxReplans ?? 'default (5)') : 0,
+        taskTimeoutS: taskTimeoutS ?? 'none',
       },
       notApplicable: outcome.notApplicable,
     });
@@ -91,6 +94,7 @@ function parse() {
       concurrency: { type: 'string' },
       'max-search-steps': { type: 'string' },
       'max-replans': { type: 'string' },
+      'task-timeout': { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -141,4 +145,5 @@ function fail(message: string): number {
   return 2;
 }
 
-process.exitCode = await main();
+// Exit explicitly: a local model cut off by a task timeout may still hold native threads.
+process.exit(await main());

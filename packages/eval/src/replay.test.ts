@@ -129,6 +129,20 @@ describe('a task subset replayed through the real planTask workflow', () => {
     ]);
   }, 60_000);
 
+  it('terminates a task that overruns its budget and records it as a timed-out error', async () => {
+    const slow = await runEvaluation({
+      tasks: tasks.filter((t) => t.id === 'office-simple-search-03'),
+      provider: { provider: 'replay', cassettePath, latencyMs: 4_000 },
+      planner: 'sayplan',
+      taskTimeoutMs: 1_000,
+      resultsFile: `${dir}/slow.jsonl`,
+      progress: 'none',
+    });
+    expect(slow.records).toEqual([
+      expect.objectContaining({ status: 'error', error: expect.stringMatching(/^timed out after 1 s/) }),
+    ]);
+  }, 60_000);
+
   it('writes the Markdown and JSON report with the token table and the chart', async () => {
     const run = describeRun({
       planner: 'sayplan',

@@ -45,6 +45,8 @@ export type RunOptions = {
   maxReplans?: number;
   /** LLM calls at once on this process's LLM worker; default 1 for a local model, else concurrency. */
   llmConcurrency?: number;
+  /** Per-task budget: a workflow still running after it is terminated and recorded as an error. */
+  taskTimeoutMs?: number;
   /** 'auto': a bar on a TTY, plain lines otherwise. */
   progress?: 'auto' | 'bar' | 'lines' | 'none';
 };
@@ -92,6 +94,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
           namespace,
           taskQueue: LLM_TASK_QUEUE,
           maxConcurrentActivityTaskExecutions: llmConcurrency,
+          // A model call cut off by a task timeout may not stop at once; do not wait for it forever.
+          shutdownForceTime: '30 seconds',
           activities: createLlmActivities({
             provider,
             loadScene: async (ref) => {
@@ -168,12 +172,12 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
         },
       });
       workflowId = handle.workflowId;
-      result = await handle.result();
+      result = await withDeadline(handle.result(), options.taskTimeoutMs, async () => {
+        await handle.terminate('evaluation task timeout').catch(() => undefined);
+        return `timed out after ${Math.round((options.taskTimeoutMs ?? 0) / 1000)} s (the task budget)`;
+      });
     } catch (cause) {
-      const message =
-        cause instanceof WorkflowFailedError
-          ? `${cause.cause?.name ?? 'failure'}: ${cause.cause?.message ?? cause.message}`
-          : (cause as Error).message;
+      const message = cause instanceof WorkflowFailedError ? causeChain(cause) : (cause as Error).message;
       return {
         ...base,
         status: 'error',
@@ -261,4 +265,38 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
     while (next < items.length) await work(items[next++]!);
   });
   await Promise.all(lanes);
+}
+
+/** The messages down a Temporal failure's cause chain, e.g. ActivityFailure: ... <- LlmInvalidOutput: ... */
+function causeChain(error: Error): string {
+  const parts: string[] = [];
+  for (
+    let e: Error | undefined = (error as { cause?: Error }).cause;
+    e && parts.length < 5;
+    e = (e as { cause?: Error }).cause
+  ) {
+    const type = (e as { type?: string }).type;
+    parts.push(`${type ?? e.name}: ${e.message}`);
+  }
+  return parts.join(' <- ') || error.message;
+}
+
+/** The work's result, or an Error with the message onTimeout gives once the deadline passes. */
+async function withDeadline<T>(
+  work: Promise<T>,
+  ms: number | undefined,
+  onTimeout: () => Promise<string>,
+): Promise<T> {
+  if (ms === undefined) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout().then((message) => reject(new Error(message)), reject);
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
