@@ -17,7 +17,7 @@ export function planningReport(planning: PlanTaskResult): string {
   const lines: string[] = [];
   if (planning.status === 'verified') {
     lines.push(`Verified plan (${planning.planner}, ${planning.attempts.length} attempt(s)):`);
-    planning.plan.forEach((s, i) => lines.push(`  ${i + 1}. ${step(s)}`));
+    for (const [i, s] of planning.plan.entries()) lines.push(`  ${i + 1}. ${step(s)}`);
     lines.push(`  (${planning.expandedPlan.length} steps with navigation filled in)`);
   } else {
     lines.push(`No verified plan (${planning.planner}): ${planning.reason}`);

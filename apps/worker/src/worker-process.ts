@@ -14,14 +14,10 @@ export async function startWorkerProcess(
   args: string[],
   env: Record<string, string>,
 ): Promise<WorkerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@groundplan/source', '--import', 'tsx', main, ...args],
-    {
-      env: { ...process.env, GROUNDPLAN_LOG_LEVEL: 'WARN', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
+    env: { ...process.env, GROUNDPLAN_LOG_LEVEL: 'WARN', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => {
     output += chunk;

@@ -22,7 +22,12 @@ describe('the simulation activities on the office scene', () => {
   it('starts from a collapsed view and grows it by expanding a room', async () => {
     const collapsed = await sim.collapseScene({ sceneRef });
     expect(collapsed.view).toEqual({ expanded: [], memory: [] });
-    const expanded = await sim.applySearchCommand({ sceneRef, view: collapsed.view, command: 'expand', node: 'kitchen' });
+    const expanded = await sim.applySearchCommand({
+      sceneRef,
+      view: collapsed.view,
+      command: 'expand',
+      node: 'kitchen',
+    });
     expect(expanded.ok && expanded.value.view.expanded).toEqual(['kitchen']);
     expect(expanded.ok && expanded.value.tokens).toBeGreaterThan(collapsed.tokens);
   });
@@ -38,7 +43,10 @@ describe('the simulation activities on the office scene', () => {
     expect(expanded.ok && expanded.value.length).toBeGreaterThan(1);
     expect(expanded.ok && expanded.value.at(-1)).toEqual({ action: 'goto', args: ['kitchen'] });
     if (!expanded.ok) return;
-    expect(await sim.verifyPlan({ sceneRef, plan: expanded.value })).toEqual({ ok: true, steps: expanded.value.length });
+    expect(await sim.verifyPlan({ sceneRef, plan: expanded.value })).toEqual({
+      ok: true,
+      steps: expanded.value.length,
+    });
   });
 
   it('catches a plan that skips the poses, with feedback', async () => {
