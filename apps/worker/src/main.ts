@@ -12,7 +12,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   installJsonLogger(config.value.logLevel);
-  const connection = await connectWorker(config.value.temporal);
+  const { temporal } = config.value;
+  const connection = await connectWorker(temporal).catch(() => {
+    const hint = temporal.external
+      ? 'check TEMPORAL_ADDRESS and the TLS settings'
+      : 'start the dev server with `node infra/temporal/dist/cli.js start` or set TEMPORAL_ADDRESS';
+    console.error(`groundplan-worker: cannot reach Temporal at ${temporal.address}: ${hint}`);
+    process.exit(1);
+  });
   const workers = await createRoleWorkers(config.value, connection);
   log('INFO', 'worker ready', {
     roles: config.value.roles,
