@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import {
   connectClient,
+  freePort,
   startDevServer,
   stopDevServer,
   temporalConfigFromEnv,
@@ -13,14 +13,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 describe('the Temporal dev server restarted during a run', { timeout: 300_000 }, () => {
   const dir = mkdtempSync(`${tmpdir()}/groundplan-restart-`);

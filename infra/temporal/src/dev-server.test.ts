@@ -5,16 +5,9 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { afterAll, describe, expect, it } from 'vitest';
 import { devServerStatus, startDevServer, stopDevServer } from './dev-server.js';
+import { freePort } from './free-port.js';
 import { runSmokeWorkflow } from './smoke/client.js';
 import { createSmokeWorker } from './smoke/worker.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 describe('the local Temporal dev server', () => {
   const dataDir = mkdtempSync(`${tmpdir()}/groundplan-dev-server-`);

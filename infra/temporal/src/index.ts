@@ -9,6 +9,7 @@ export {
   startDevServer,
   stopDevServer,
 } from './dev-server.js';
+export { freePort } from './free-port.js';
 export { devServerDataDir, repoRoot } from './repo-paths.js';
 export * from './search-attributes.js';
 export { createTestEnvironment } from './test-environment.js';

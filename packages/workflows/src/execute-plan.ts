@@ -1,13 +1,7 @@
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  isCancellation,
-  setHandler,
-  workflowInfo,
-} from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, isCancellation, workflowInfo } from '@temporalio/workflow';
 import { robot } from './activity-options.js';
-import type { ExecutePlanInput, ExecutePlanResult, Progress, StepRecord } from './contracts.js';
-import { progressQuery } from './messages.js';
+import type { ExecutePlanInput, ExecutePlanResult, StepRecord } from './contracts.js';
+import { trackProgress } from './messages.js';
 
 /**
  * Runs a verified plan on one robot, step by step, on that robot's task queue. Each step has a
@@ -15,16 +9,7 @@ import { progressQuery } from './messages.js';
  */
 export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanResult> {
   const { runSkill } = robot(input.robotId, input.heartbeatTimeoutSeconds);
-  const progress: Progress = {
-    stage: 'executing',
-    searchSteps: 0,
-    viewTokens: 0,
-    attempts: 0,
-    executedSteps: 0,
-    totalSteps: input.plan.length,
-    usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
-  };
-  setHandler(progressQuery, () => progress);
+  const progress = trackProgress('executing', input.plan.length);
   const { workflowId } = workflowInfo();
   const steps: StepRecord[] = [];
   for (const [index, step] of input.plan.entries()) {

@@ -1,8 +1,23 @@
-import { defineQuery, defineSignal } from '@temporalio/workflow';
-import type { Progress } from './contracts.js';
+import { defineQuery, defineSignal, setHandler } from '@temporalio/workflow';
+import type { Progress, Stage } from './contracts.js';
 
 /** Where the run is: stage, steps, view size in tokens, tokens spent. */
 export const progressQuery = defineQuery<Progress>('progress');
+
+/** A run's progress, starting at `stage`, answered by the progress query as the run updates it. */
+export function trackProgress(stage: Stage, totalSteps = 0): Progress {
+  const progress: Progress = {
+    stage,
+    searchSteps: 0,
+    viewTokens: 0,
+    attempts: 0,
+    executedSteps: 0,
+    totalSteps,
+    usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
+  };
+  setHandler(progressQuery, () => progress);
+  return progress;
+}
 
 /** Approves the verified plan of a run started with requireApproval. */
 export const approveSignal = defineSignal<[]>('approve');

@@ -8,9 +8,9 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { PlanAndExecuteInput, PlanAndExecuteResult, Progress, Stage } from './contracts.js';
+import type { PlanAndExecuteInput, PlanAndExecuteResult, Stage } from './contracts.js';
 import { executePlan } from './execute-plan.js';
-import { approveSignal, progressQuery, rejectSignal, worldChangedSignal } from './messages.js';
+import { approveSignal, rejectSignal, trackProgress, worldChangedSignal } from './messages.js';
 import { planTask } from './plan-task.js';
 
 /**
@@ -24,16 +24,7 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
   let rejected: string | undefined;
   let change: { description: string; sceneRef?: string } | undefined;
   const context: string[] = [];
-  const progress: Progress = {
-    stage: 'searching',
-    searchSteps: 0,
-    viewTokens: 0,
-    attempts: 0,
-    executedSteps: 0,
-    totalSteps: 0,
-    usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
-  };
-  setHandler(progressQuery, () => progress);
+  const progress = trackProgress('searching');
   setHandler(approveSignal, () => {
     approved = true;
   });

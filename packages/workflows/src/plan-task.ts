@@ -1,11 +1,6 @@
 import type { CallReport, PlanFeedback } from '@groundplan/llm';
 import { STAGE_ATTRIBUTE } from '@groundplan/temporal-runtime/search-attributes';
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  setHandler,
-  upsertSearchAttributes,
-} from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, upsertSearchAttributes } from '@temporalio/workflow';
 import { llmActivities, sim } from './activity-options.js';
 import type {
   PlanAttempt,
@@ -13,13 +8,12 @@ import type {
   PlanStep,
   PlanTaskInput,
   PlanTaskResult,
-  Progress,
   SearchTraceEntry,
   Stage,
   Usage,
   View,
 } from './contracts.js';
-import { progressQuery } from './messages.js';
+import { trackProgress } from './messages.js';
 
 export const DEFAULT_MAX_REPLANS = 5;
 export const DEFAULT_MAX_SEARCH_STEPS = 24;
@@ -37,17 +31,8 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
   const { sceneRef, instruction } = input;
   const llm = llmActivities(input.options?.llmHeartbeatTimeoutSeconds);
 
-  const usage: Usage = { promptTokens: 0, completionTokens: 0, calls: 0 };
-  const progress: Progress = {
-    stage: 'searching',
-    searchSteps: 0,
-    viewTokens: 0,
-    attempts: 0,
-    executedSteps: 0,
-    totalSteps: 0,
-    usage,
-  };
-  setHandler(progressQuery, () => progress);
+  const progress = trackProgress('searching');
+  const usage = progress.usage;
   const enter = (stage: Stage) => {
     progress.stage = stage;
     upsertSearchAttributes([{ key: STAGE_ATTRIBUTE, value: stage }]);
