@@ -172,8 +172,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
         },
       });
       workflowId = handle.workflowId;
-      result = await withDeadline(handle.result(), options.taskTimeoutMs, async () => {
-        await handle.terminate('evaluation task timeout').catch(() => undefined);
+      result = await withDeadline(handle.result(), options.taskTimeoutMs, () => {
+        void handle.terminate('evaluation task timeout').catch(() => undefined);
         return `timed out after ${Math.round((options.taskTimeoutMs ?? 0) / 1000)} s (the task budget)`;
       });
     } catch (cause) {
@@ -285,14 +285,13 @@ function causeChain(error: Error): string {
 async function withDeadline<T>(
   work: Promise<T>,
   ms: number | undefined,
-  onTimeout: () => Promise<string>,
+  onTimeout: () => string,
 ): Promise<T> {
   if (ms === undefined) return work;
   let timer: NodeJS.Timeout | undefined;
+  // Reject at once: the failure that terminating the workflow causes must not win the race.
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout().then((message) => reject(new Error(message)), reject);
-    }, ms);
+    timer = setTimeout(() => reject(new Error(onTimeout())), ms);
   });
   try {
     return await Promise.race([work, deadline]);
