@@ -7,4 +7,12 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/scripts/setup.sh"
 cd "$root"
 pnpm biome check .
-pnpm turbo run build typecheck lint test --concurrency=2 --output-logs=new-only
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+pnpm turbo run build typecheck lint test --concurrency=2 --output-logs=new-only 2>&1 | tee "$log" || status=$?
+# One closing line for the whole suite, summed over every package's vitest summary.
+sed 's/\x1b\[[0-9;]*m//g' "$log" | awk '
+  / Tests +[0-9]/ { for (i = 1; i <= NF; i++) { if ($(i) == "passed") p += $(i-1); if ($(i) == "failed") f += $(i-1) } }
+  END { printf "%d passed, %d failed\n", p, f }'
+exit "$status"
