@@ -121,11 +121,15 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
         );
       } finally {
         bar.close();
-        for (const w of activityWorkers) w.shutdown();
-        await Promise.all(running);
+        for (const w of activityWorkers) if (w.getState() === 'RUNNING') w.shutdown();
+        // A model call cut off by a task timeout can outlast the shutdown grace: the records are
+        // already written, so a worker that had to be forced down is not a failed evaluation.
+        for (const outcome of await Promise.allSettled(running))
+          if (outcome.status === 'rejected')
+            console.error(`worker stopped: ${(outcome.reason as Error).message}`);
       }
     } finally {
-      await env.teardown();
+      await env.teardown().catch((cause: Error) => console.error(`Temporal teardown: ${cause.message}`));
     }
     if ('saved' in provider && typeof provider.saved === 'function') await provider.saved();
   }

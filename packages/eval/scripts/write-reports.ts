@@ -1,0 +1,44 @@
+// Rewrites report.md, summary.json and the chart of each planner folder from its results.jsonl,
+// without running anything, and the side-by-side comparison.
+//   npx tsx --conditions=@groundplan/source packages/eval/scripts/write-reports.ts reports/<name> [k=v settings...]
+import { existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileSceneStore } from '@groundplan/scene-graph';
+import type { PlannerVariant } from '@groundplan/workflows';
+import { comparisonMarkdown, describeRun, type Summary, writeReport } from '../src/report.js';
+import { readRecords } from '../src/runner.js';
+import { loadEvalScenes } from '../src/scenes.js';
+import { isSearchTask, loadTaskSet } from '../src/tasks.js';
+
+const out = resolve(process.argv[2] ?? '');
+const settings = Object.fromEntries(process.argv.slice(3).map((kv) => kv.split('=') as [string, string]));
+const scenes = await loadEvalScenes(fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`));
+const tasks = await loadTaskSet();
+if (!tasks.ok) throw new Error(tasks.error);
+const summaries: Summary[] = [];
+const sayplanIds = new Set((await readRecords(join(out, 'sayplan', 'results.jsonl'))).map((r) => r.id));
+for (const planner of ['sayplan', 'llm+p', 'llm-as-planner'] as PlannerVariant[]) {
+  const file = join(out, planner, 'results.jsonl');
+  if (!existsSync(file)) continue;
+  const records = await readRecords(file);
+  const first = records[0]!;
+  const notApplicable =
+    planner === 'sayplan'
+      ? []
+      : tasks.value.filter((t) => sayplanIds.has(t.id) && isSearchTask(t)).map((t) => t.id);
+  const run = describeRun({
+    planner,
+    provider: first.provider,
+    model: first.model,
+    selection: records.map((r) => r.id).join(','),
+    settings: { ...settings, ...(planner === 'sayplan' ? {} : { maxReplans: 0, taskTimeoutS: 240 }) },
+    notApplicable,
+  });
+  summaries.push(await writeReport(join(out, planner), records, run, scenes.graphs));
+}
+writeFileSync(
+  join(out, 'comparison.md'),
+  `# Planner variants side by side (SayPlan Table 3)\n\n${comparisonMarkdown(summaries)}\n`,
+);
+console.log(`wrote ${summaries.length} reports under ${out}`);
