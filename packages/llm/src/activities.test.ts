@@ -3,6 +3,7 @@ import { collapse, expand, loadSceneFile, type SceneGraph, visibleNodes } from '
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLlmActivities } from './activities.js';
+import { ANSWER_TOKENS } from './contracts/bounds.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './test-support/fake-openai-server.js';
 
@@ -138,6 +139,37 @@ describe('the planning activities', () => {
     expect(args.properties.plan.items.properties.args.items.enum).toEqual(
       visibleNodes(office, kitchenView()),
     );
+  });
+
+  it('lets a plan answer run to the step bound, and a search answer to its text bounds, where answers are capped', async () => {
+    const capped = createLlmActivities({
+      provider: openAiCompatibleProvider({
+        baseURL: server.baseURL,
+        apiKey: 'k',
+        model: 'm',
+        sendMaxTokens: true,
+      }),
+      loadScene: async () => office,
+    });
+    server.script(
+      { kind: 'json', value: search },
+      { kind: 'json', value: { chain_of_thought: '', plan: [] } },
+    );
+    await capped.semanticSearchStep({
+      sceneRef: 'office',
+      instruction: 'Find me a carrot.',
+      view: collapse(office),
+    });
+    await capped.generatePlan({
+      sceneRef: 'office',
+      instruction: 'Go to the kitchen.',
+      view: kitchenView(),
+      feedback: [],
+    });
+    expect(server.received.map((r) => r.body.max_completion_tokens)).toEqual([
+      ANSWER_TOKENS.semanticSearch,
+      ANSWER_TOKENS.plan,
+    ]);
   });
 
   it('gives both baselines the whole scene, and only LLM-As-Planner is told to route through poses', async () => {

@@ -1,4 +1,6 @@
 import {
+  ok,
+  type Result,
   renderFullScene,
   renderView,
   type SceneGraph,
@@ -8,12 +10,13 @@ import {
 import { actionNames, type PlanStep } from '@groundplan/simulator';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ZodType } from 'zod';
+import { ANSWER_TOKENS } from './contracts/bounds.js';
 import { planAnswerSchema } from './contracts/plan-answer.js';
 import { type SearchCommand, semanticSearchAnswerSchema } from './contracts/semantic-search-answer.js';
 import { keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
-import { semanticSearchMessages } from './prompts/semantic-search.js';
-import type { CallReport, ChatMessage, LlmFailure, LlmProvider } from './provider.js';
+import { semanticSearchMessages, semanticSearchPromptStart } from './prompts/semantic-search.js';
+import type { CallReport, ChatMessage, LlmFailure, LlmProvider, WarmUpReport } from './provider.js';
 import { askStructured, type StructuredFailure } from './structured-call.js';
 
 /** The ApplicationFailure types LLM activities throw; only LlmUnavailable is worth retrying. */
@@ -82,13 +85,19 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     return loading;
   }
 
-  async function ask<T>(messages: ChatMessage[], contract: ZodType<T>, schemaName: string) {
+  async function ask<T>(
+    messages: ChatMessage[],
+    contract: ZodType<T>,
+    schemaName: string,
+    maxTokens: number,
+  ) {
     const answer = await keepAlive(
       askStructured(config.provider, {
         messages,
         contract,
         schemaName,
         maxInvalidRetries: config.maxInvalidRetries ?? 2,
+        maxTokens,
       }),
     );
     if (!answer.ok) throw toApplicationFailure(answer.error);
@@ -109,6 +118,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
       }),
       planAnswerSchema(actions, nodeIds),
       'plan',
+      ANSWER_TOKENS.plan,
     );
     return { plan: answer.value.plan, chainOfThought: answer.value.chain_of_thought, usage: answer.report };
   }
@@ -126,6 +136,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
         }),
         semanticSearchAnswerSchema(visibleNodes(graph, input.view)),
         'semantic_search_step',
+        ANSWER_TOKENS.semanticSearch,
       );
       const { command, node, reasoning, chain_of_thought } = answer.value;
       return { command, node, reasoning, chainOfThought: chain_of_thought, usage: answer.report };
@@ -152,6 +163,17 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
 }
 
 export type LlmActivities = ReturnType<typeof createLlmActivities>;
+
+/**
+ * Readies a provider for semantic-search steps before the first one arrives: the local model
+ * loads and evaluates the instructions and worked examples every step starts with. `undefined`
+ * when the provider has nothing to prepare.
+ */
+export async function warmUpSemanticSearch(
+  provider: LlmProvider,
+): Promise<Result<WarmUpReport | undefined, LlmFailure>> {
+  return provider.warmUp ? provider.warmUp(semanticSearchPromptStart()) : ok(undefined);
+}
 
 /** The Temporal failure for an LLM failure: typed, retryable only when the endpoint may recover. */
 export function toApplicationFailure(failure: LlmFailure | StructuredFailure): ApplicationFailure {

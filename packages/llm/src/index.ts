@@ -9,8 +9,9 @@ export {
   type SemanticSearchStepInput,
   type SemanticSearchStepResult,
   toApplicationFailure,
+  warmUpSemanticSearch,
 } from './activities.js';
-export { BOUNDS } from './contracts/bounds.js';
+export { ANSWER_TOKENS, BOUNDS } from './contracts/bounds.js';
 export { type JsonSchema, toModelJsonSchema } from './contracts/json-schema.js';
 export { type PlanAnswer, planAnswerSchema } from './contracts/plan-answer.js';
 export {
@@ -28,6 +29,7 @@ export type {
   LlmFailure,
   LlmProvider,
   TokenUsage,
+  WarmUpReport,
 } from './provider.js';
 export {
   createProvider,

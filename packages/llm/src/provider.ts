@@ -9,9 +9,19 @@ export type CompletionRequest = {
   schema: JsonSchema;
   /** Names the schema for the endpoint (letters, digits, _ and -). */
   schemaName: string;
+  /** Most tokens a valid answer can need; providers that cap answers (the local model) cap them here. */
+  maxTokens?: number;
 };
 
-export type TokenUsage = { promptTokens: number; completionTokens: number };
+export type TokenUsage = {
+  promptTokens: number;
+  completionTokens: number;
+  /** Prompt tokens reused from an earlier request instead of evaluated, when the provider says. */
+  cachedPromptTokens?: number;
+};
+
+/** What warming a provider up did: tokens evaluated ahead of requests, and how long it took. */
+export type WarmUpReport = { latencyMs: number; loadMs: number; promptTokens: number };
 
 /** What one provider call cost and who answered it. */
 export type CallReport = {
@@ -41,4 +51,9 @@ export interface LlmProvider {
   readonly name: string;
   readonly model: string;
   complete(request: CompletionRequest): Promise<Result<Completion, LlmFailure>>;
+  /**
+   * Gets ready for requests that start with `prefix`, so the first real request is not the slow
+   * one: a local model loads and evaluates the prefix. Providers with nothing to prepare omit it.
+   */
+  warmUp?(prefix: ChatMessage[]): Promise<Result<WarmUpReport, LlmFailure>>;
 }

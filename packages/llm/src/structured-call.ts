@@ -9,6 +9,8 @@ export type StructuredCall<T> = {
   schemaName: string;
   /** How many times an invalid answer is sent back with its validation error; default 2. */
   maxInvalidRetries?: number;
+  /** Most tokens a valid answer can need (ANSWER_TOKENS), for providers that cap answers. */
+  maxTokens?: number;
 };
 
 /** A validated answer and what getting it cost, every attempt included. */
@@ -31,7 +33,12 @@ export async function askStructured<T>(
   const messages = [...call.messages];
   const calls: CallReport[] = [];
   for (let attempt = 0; ; attempt++) {
-    const answer = await provider.complete({ messages, schema, schemaName: call.schemaName });
+    const answer = await provider.complete({
+      messages,
+      schema,
+      schemaName: call.schemaName,
+      ...(call.maxTokens ? { maxTokens: call.maxTokens } : {}),
+    });
     let problem: string;
     let text: string;
     if (answer.ok) {
@@ -71,10 +78,14 @@ function reportOf(report: CallReport): CallReport {
 
 function totalOf(calls: readonly CallReport[]): CallReport {
   const last = calls[calls.length - 1];
+  const cached = calls.filter((c) => c.usage.cachedPromptTokens !== undefined);
   return {
     usage: {
       promptTokens: calls.reduce((sum, c) => sum + c.usage.promptTokens, 0),
       completionTokens: calls.reduce((sum, c) => sum + c.usage.completionTokens, 0),
+      ...(cached.length > 0
+        ? { cachedPromptTokens: cached.reduce((sum, c) => sum + c.usage.cachedPromptTokens!, 0) }
+        : {}),
     },
     latencyMs: calls.reduce((sum, c) => sum + c.latencyMs, 0),
     provider: last?.provider ?? 'unknown',

@@ -9,4 +9,5 @@ export {
   SEMANTIC_SEARCH_PROMPT_VERSION,
   type SemanticSearchPromptInput,
   semanticSearchMessages,
+  semanticSearchPromptStart,
 } from './semantic-search.js';

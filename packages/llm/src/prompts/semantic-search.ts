@@ -26,6 +26,11 @@ export type SemanticSearchPromptInput = {
 
 /** The conversation for one semantic-search step: instructions, two worked examples, then this turn. */
 export function semanticSearchMessages(input: SemanticSearchPromptInput): ChatMessage[] {
+  return [...semanticSearchPromptStart(), { role: 'user', content: turn(input) }];
+}
+
+/** The part of every semantic-search conversation that never changes: instructions and worked examples. */
+export function semanticSearchPromptStart(): ChatMessage[] {
   return [
     { role: 'system', content: SYSTEM },
     {
@@ -58,7 +63,6 @@ export function semanticSearchMessages(input: SemanticSearchPromptInput): ChatMe
         node: 'teapot',
       }),
     },
-    { role: 'user', content: turn(input) },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
+import { err, ok, type Result } from '@groundplan/scene-graph';
 import {
   type ChatHistoryItem,
   getLlama,
@@ -11,13 +12,14 @@ import {
   LlamaLogLevel,
   type LlamaModel,
 } from 'node-llama-cpp';
+import type { ChatMessage, LlmFailure, WarmUpReport } from '../provider.js';
 
 export type LocalModelOptions = {
   /** A GGUF file, e.g. models/SmolLM2-135M-Instruct.Q4_1.gguf from install-model.sh. */
   modelPath: string;
   /** Tokens of context: the office collapsed view and the prompt take about 2,000. */
   contextSize?: number;
-  /** Upper bound on generated tokens per answer. */
+  /** Upper bound on generated tokens for requests that name none (max_completion_tokens, max_tokens). */
   maxTokens?: number;
   /** CPU threads; default: all cores but one, so the worker's event loop keeps a core. */
   threads?: number;
@@ -28,15 +30,17 @@ type LoadedModel = { llama: Llama; model: LlamaModel; context: LlamaContext; seq
 
 // Loading takes seconds and hundreds of MB: once per process and model file.
 const loaded = new Map<string, Promise<LoadedModel>>();
-// One context sequence per model, so requests to it take turns.
+// One context sequence per model, so requests to it (and the warm-up) take turns.
 const queues = new Map<string, Promise<unknown>>();
 
 type ChatRequest = {
   model: string;
-  messages: { role: string; content: string }[];
+  messages: ChatMessage[];
   response_format?: { type: string; json_schema?: { schema?: object } };
   temperature?: number;
   seed?: number;
+  max_tokens?: number;
+  max_completion_tokens?: number;
 };
 
 /**
@@ -45,24 +49,72 @@ type ChatRequest = {
  */
 export function localModelFetch(options: LocalModelOptions): typeof globalThis.fetch {
   return async (_input, init) => {
-    if (!existsSync(options.modelPath))
-      return errorResponse(
-        404,
-        `no model file at ${options.modelPath}; run packages/llm/scripts/install-model.sh, or point GROUNDPLAN_MODEL at a GGUF file`,
-      );
+    if (!existsSync(options.modelPath)) return errorResponse(404, missingModel(options.modelPath));
     const request = JSON.parse(String(init?.body ?? '{}')) as ChatRequest;
-    const previous = queues.get(options.modelPath) ?? Promise.resolve();
-    const turn = previous.then(() => answer(options, request, init?.signal ?? undefined));
-    queues.set(
-      options.modelPath,
-      turn.catch(() => undefined),
-    );
     try {
-      return jsonResponse(200, await turn);
+      return jsonResponse(
+        200,
+        await inTurn(options, () => answer(options, request, init?.signal ?? undefined)),
+      );
     } catch (error) {
       return errorResponse(500, `the local model failed: ${(error as Error).message}`);
     }
   };
+}
+
+/**
+ * Loads the model and evaluates the start of a conversation, so that requests beginning with
+ * these messages only evaluate what follows them. Takes its turn like a request: one that arrives
+ * meanwhile waits for it.
+ */
+export async function preloadLocalModel(
+  options: LocalModelOptions,
+  prefix: ChatMessage[],
+): Promise<Result<WarmUpReport, LlmFailure>> {
+  if (!existsSync(options.modelPath))
+    return err({ kind: 'bad-config', message: missingModel(options.modelPath) });
+  try {
+    return ok(await inTurn(options, () => preload(options, prefix)));
+  } catch (error) {
+    return err({
+      kind: 'bad-config',
+      message: `the local model ${options.modelPath} failed to load: ${(error as Error).message}`,
+    });
+  }
+}
+
+function missingModel(modelPath: string): string {
+  return `no model file at ${modelPath}; run packages/llm/scripts/install-model.sh, or point GROUNDPLAN_MODEL at a GGUF file`;
+}
+
+function inTurn<T>(options: LocalModelOptions, work: () => Promise<T>): Promise<T> {
+  const previous = queues.get(options.modelPath) ?? Promise.resolve();
+  const turn = previous.then(work);
+  queues.set(
+    options.modelPath,
+    turn.catch(() => undefined),
+  );
+  return turn;
+}
+
+async function preload(options: LocalModelOptions, prefix: ChatMessage[]): Promise<WarmUpReport> {
+  const started = performance.now();
+  const { sequence } = await load(options);
+  const loadMs = Math.round(performance.now() - started);
+  const session = new LlamaChatSession({ contextSequence: sequence, autoDisposeSequence: false });
+  try {
+    session.setChatHistory(chatHistory(prefix));
+    const evaluatedBefore = sequence.tokenMeter.usedInputTokens;
+    // An empty next turn: the chat template renders up to where the next user message starts.
+    await session.preloadPrompt('');
+    return {
+      latencyMs: Math.round(performance.now() - started),
+      loadMs,
+      promptTokens: sequence.tokenMeter.usedInputTokens - evaluatedBefore,
+    };
+  } finally {
+    session.dispose({ disposeSequence: false });
+  }
 }
 
 async function answer(
@@ -77,20 +129,14 @@ async function answer(
     : undefined;
   const messages = request.messages;
   const last = messages[messages.length - 1];
-  const history: ChatHistoryItem[] = messages
-    .slice(0, -1)
-    .map((message) =>
-      message.role === 'assistant'
-        ? { type: 'model', response: [message.content] }
-        : { type: message.role === 'system' ? 'system' : 'user', text: message.content },
-    );
   const session = new LlamaChatSession({ contextSequence: sequence, autoDisposeSequence: false });
   try {
-    session.setChatHistory(history);
+    session.setChatHistory(chatHistory(messages.slice(0, -1)));
     const outputBefore = sequence.tokenMeter.usedOutputTokens;
+    const evaluatedBefore = sequence.tokenMeter.usedInputTokens;
     const reply = await session.promptWithMeta(last?.content ?? '', {
       ...(grammar ? { grammar } : {}),
-      maxTokens: options.maxTokens ?? 400,
+      maxTokens: request.max_completion_tokens ?? request.max_tokens ?? options.maxTokens ?? 400,
       // The client's timeout aborts the request; stop generating so the next request gets its turn.
       ...(signal ? { signal } : {}),
       temperature: request.temperature ?? 0,
@@ -98,6 +144,8 @@ async function answer(
     });
     const completionTokens = sequence.tokenMeter.usedOutputTokens - outputBefore;
     const promptTokens = Math.max(0, sequence.contextTokens.length - completionTokens);
+    // The start of the prompt that was already in the sequence from an earlier request or the warm-up.
+    const cachedTokens = Math.max(0, promptTokens - (sequence.tokenMeter.usedInputTokens - evaluatedBefore));
     return {
       id: `local-${Date.now()}`,
       object: 'chat.completion',
@@ -115,11 +163,20 @@ async function answer(
         prompt_tokens: promptTokens,
         completion_tokens: completionTokens,
         total_tokens: promptTokens + completionTokens,
+        prompt_tokens_details: { cached_tokens: cachedTokens },
       },
     };
   } finally {
     session.dispose({ disposeSequence: false });
   }
+}
+
+function chatHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
+  return messages.map((message) =>
+    message.role === 'assistant'
+      ? { type: 'model', response: [message.content] }
+      : { type: message.role === 'system' ? 'system' : 'user', text: message.content },
+  );
 }
 
 function load(options: LocalModelOptions): Promise<LoadedModel> {

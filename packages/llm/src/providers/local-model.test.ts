@@ -1,17 +1,16 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { collapse, loadSceneFile, renderView, visibleNodes } from '@groundplan/scene-graph';
+import { collapse, loadSceneFile, visibleNodes } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
-import { semanticSearchAnswerSchema } from '../contracts/semantic-search-answer.js';
-import { semanticSearchMessages } from '../prompts/semantic-search.js';
+import { createLlmActivities, warmUpSemanticSearch } from '../activities.js';
 import { defaultLocalModelPath } from '../provider-config.js';
-import { askStructured } from '../structured-call.js';
 import { localModelProvider } from './local-model.js';
 
 const OFFICE = fileURLToPath(new URL('../../../../datasets/office.json', import.meta.url));
 
 describe('the local model provider', () => {
-  it('answers a semantic-search step on the office graph with schema-valid JSON at the first try', {
+  // First in this file, so the model's context sequence starts empty and only the warm-up fills it.
+  it('warmed up, answers a semantic-search step on the office graph with schema-valid JSON at the first try, evaluating only its view and instruction', {
     timeout: 600_000,
   }, async () => {
     const modelPath = defaultLocalModelPath();
@@ -22,26 +21,38 @@ describe('the local model provider', () => {
     const office = await loadSceneFile(OFFICE);
     if (!office.ok) throw new Error('datasets/office.json does not load');
     const view = collapse(office.value);
-    const visible = visibleNodes(office.value, view);
+    const provider = localModelProvider({ modelPath });
 
-    const answer = await askStructured(localModelProvider({ modelPath }), {
-      messages: semanticSearchMessages({
-        instruction: 'Find me a carrot.',
-        renderedView: renderView(office.value, view),
-        memory: [],
-      }),
-      contract: semanticSearchAnswerSchema(visible),
-      schemaName: 'semantic_search_step',
-      // Grammar-constrained decoding must get it right without being told what was wrong.
-      maxInvalidRetries: 0,
+    // Grammar-constrained decoding must get it right without being told what was wrong.
+    const llm = createLlmActivities({ provider, loadScene: async () => office.value, maxInvalidRetries: 0 });
+    // The step arrives while the model is still warming up: it waits its turn.
+    const warming = warmUpSemanticSearch(provider);
+    const step = await llm.semanticSearchStep({ sceneRef: 'office', instruction: 'Find me a carrot.', view });
+    const warm = await warming;
+    if (!warm.ok) throw new Error(`${warm.error.kind}: ${warm.error.message}`);
+
+    expect(['expand', 'contract', 'done']).toContain(step.command);
+    expect(visibleNodes(office.value, view)).toContain(step.node);
+    expect(step.usage).toMatchObject({ provider: 'local', attempts: 1 });
+    const { promptTokens, completionTokens, cachedPromptTokens } = step.usage.usage;
+    expect(promptTokens).toBeGreaterThan(1000);
+    expect(completionTokens).toBeGreaterThan(0);
+    // The step reused exactly what the warm-up evaluated: instructions and worked examples.
+    expect(warm.value?.promptTokens).toBeGreaterThan(0);
+    expect(cachedPromptTokens).toBe(warm.value?.promptTokens);
+    expect(promptTokens - (cachedPromptTokens ?? 0)).toBeLessThan(promptTokens);
+  });
+
+  it('stops an answer at the token cap the request asks for', { timeout: 600_000 }, async () => {
+    const result = await localModelProvider({ modelPath: defaultLocalModelPath() }).complete({
+      messages: [{ role: 'user', content: 'Describe a kitchen.' }],
+      schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      schemaName: 'description',
+      maxTokens: 4,
     });
-
-    if (!answer.ok) throw new Error(`${answer.error.kind}: ${answer.error.message}`);
-    expect(['expand', 'contract', 'done']).toContain(answer.value.value.command);
-    expect(visible).toContain(answer.value.value.node);
-    expect(answer.value.report).toMatchObject({ provider: 'local', attempts: 1 });
-    expect(answer.value.report.usage.promptTokens).toBeGreaterThan(1000);
-    expect(answer.value.report.usage.completionTokens).toBeGreaterThan(0);
+    expect(!result.ok && result.error.kind).toBe('invalid-output');
+    expect(!result.ok && result.error.message).toMatch(/cut off at the token limit/);
+    expect(!result.ok && result.error.report?.usage.completionTokens).toBe(4);
   });
 
   it('says how to install the model when the file is missing', async () => {
@@ -53,5 +64,10 @@ describe('the local model provider', () => {
     });
     expect(!result.ok && result.error.kind).toBe('bad-config');
     expect(!result.ok && result.error.message).toMatch(/install-model\.sh/);
+    const warm = await warmUpSemanticSearch(provider);
+    expect(warm).toEqual({
+      ok: false,
+      error: { kind: 'bad-config', message: expect.stringMatching(/install-model\.sh/) },
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { LlmProvider } from '../provider.js';
-import { type LocalModelOptions, localModelFetch } from './local-model-fetch.js';
+import { type LocalModelOptions, localModelFetch, preloadLocalModel } from './local-model-fetch.js';
 import { openAiCompatibleProvider } from './openai-compatible.js';
 
 export type LocalModelConfig = LocalModelOptions & {
@@ -16,7 +16,7 @@ export type LocalModelConfig = LocalModelOptions & {
  * every line of request handling, validation and accounting with remote endpoints.
  */
 export function localModelProvider(config: LocalModelConfig): LlmProvider {
-  return openAiCompatibleProvider({
+  const provider = openAiCompatibleProvider({
     baseURL: 'http://local-model.invalid/v1',
     apiKey: 'local',
     model: basename(config.modelPath),
@@ -27,7 +27,10 @@ export function localModelProvider(config: LocalModelConfig): LlmProvider {
     seed: config.seed ?? 1,
     fetch: localModelFetch(config),
     providerName: 'local',
+    // Answers are capped per request, so a long plan is not cut off at the short default.
+    sendMaxTokens: true,
   });
+  return { ...provider, warmUp: (prefix) => preloadLocalModel(config, prefix) };
 }
 
 /** Whether the model file is where the config says, for a clear message before a long run. */

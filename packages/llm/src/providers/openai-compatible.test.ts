@@ -59,6 +59,31 @@ describe('the OpenAI-compatible provider', () => {
     expect(schema.properties.node.enum).toEqual(['kitchen', 'office_a']);
   });
 
+  it('reports the prompt tokens the endpoint says it reused', async () => {
+    server.script({
+      kind: 'json',
+      value: good,
+      usage: { prompt_tokens: 120, completion_tokens: 30, prompt_tokens_details: { cached_tokens: 100 } },
+    });
+    const result = await ask();
+    expect(result.ok && result.value.report.usage).toEqual({
+      promptTokens: 120,
+      completionTokens: 30,
+      cachedPromptTokens: 100,
+    });
+  });
+
+  it("sends a request's token cap only when told to, since reasoning models count hidden tokens against it", async () => {
+    const capped = (p: ReturnType<typeof provider>) =>
+      p.complete({ messages, schema: { type: 'object' }, schemaName: 's', maxTokens: 700 });
+    server.script({ kind: 'json', value: good }, { kind: 'json', value: good });
+    await capped(provider());
+    await capped(
+      openAiCompatibleProvider({ baseURL: server.baseURL, apiKey: 'k', model: 'm', sendMaxTokens: true }),
+    );
+    expect(server.received.map((r) => r.body.max_completion_tokens)).toEqual([undefined, 700]);
+  });
+
   it('counts tokens itself when the endpoint reports no usage', async () => {
     server.script({ kind: 'json', value: good });
     const result = await ask();

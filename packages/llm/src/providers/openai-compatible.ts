@@ -18,6 +18,11 @@ export type OpenAiCompatibleConfig = {
   fetch?: typeof globalThis.fetch;
   /** How the provider names itself in usage reports. */
   providerName?: string;
+  /**
+   * Send a request's maxTokens as max_completion_tokens. Off by default: reasoning models count
+   * their hidden reasoning against it, so a cap sized for the visible answer would cut them off.
+   */
+  sendMaxTokens?: boolean;
 };
 
 /** A provider for any OpenAI-compatible endpoint, using strict json_schema structured output. */
@@ -60,6 +65,7 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
           },
           ...(config.temperature === undefined ? {} : { temperature: config.temperature }),
           ...(config.seed === undefined ? {} : { seed: config.seed }),
+          ...(config.sendMaxTokens && request.maxTokens ? { max_completion_tokens: request.maxTokens } : {}),
         });
       } catch (error) {
         return {
@@ -72,8 +78,13 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
       }
       const choice = response.choices[0];
       const text = choice?.message.content ?? '';
+      const cached = response.usage?.prompt_tokens_details?.cached_tokens;
       const usage = response.usage
-        ? { promptTokens: response.usage.prompt_tokens, completionTokens: response.usage.completion_tokens }
+        ? {
+            promptTokens: response.usage.prompt_tokens,
+            completionTokens: response.usage.completion_tokens,
+            ...(cached === undefined ? {} : { cachedPromptTokens: cached }),
+          }
         : countUsage(request.messages, text);
       const done = { ...report(), usage };
       if (choice?.message.refusal)

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { semanticSearchAnswerSchema } from '../contracts/semantic-search-answer.js';
 import { askStructured } from '../structured-call.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../test-support/fake-openai-server.js';
+import { localModelProvider } from './local-model.js';
 import { openAiCompatibleProvider } from './openai-compatible.js';
 import { recordingProvider, replayProvider } from './replay.js';
 import { requestHash } from './request-hash.js';
@@ -58,6 +59,18 @@ describe('recording and replaying a cassette', () => {
     expect(replayed.ok && replayed.value.report.usage.promptTokens).toBeGreaterThan(50);
     const file = JSON.parse(await readFile(cassette, 'utf8')) as { entries: unknown[] };
     expect(file.entries).toHaveLength(2);
+  });
+
+  it('warms up the provider it records, so recording a local model keeps the fast first step', async () => {
+    const recorder = recordingProvider(
+      localModelProvider({ modelPath: join(dir, 'missing.gguf') }),
+      join(dir, 'w.json'),
+    );
+    const warm = await recorder.warmUp?.([{ role: 'system', content: 'Answer in JSON.' }]);
+    expect(warm).toEqual({
+      ok: false,
+      error: { kind: 'bad-config', message: expect.stringMatching(/missing\.gguf/) },
+    });
   });
 
   it('names the hash of a request that was never recorded', async () => {

@@ -116,6 +116,7 @@ export function recordingProvider(inner: LlmProvider, cassettePath: string): Rec
   return {
     name: inner.name,
     model: inner.model,
+    ...(inner.warmUp ? { warmUp: inner.warmUp.bind(inner) } : {}),
     async complete(request) {
       const result = await inner.complete(request);
       const answer = result.ok

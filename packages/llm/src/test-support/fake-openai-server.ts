@@ -3,10 +3,16 @@ import type { AddressInfo } from 'node:net';
 
 /** What the fake endpoint does with the next request it receives. */
 export type ScriptedAnswer =
-  | { kind: 'json'; value: unknown; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | { kind: 'json'; value: unknown; usage?: Usage }
   | { kind: 'text'; content: string }
   | { kind: 'status'; status: number; headers?: Record<string, string>; message?: string }
   | { kind: 'slow'; delayMs: number; answer: ScriptedAnswer };
+
+type Usage = {
+  prompt_tokens: number;
+  completion_tokens: number;
+  prompt_tokens_details?: { cached_tokens: number };
+};
 
 export type ReceivedRequest = {
   path: string;
@@ -99,7 +105,7 @@ function sendCompletion(
   response: ServerResponse,
   request: Record<string, unknown>,
   content: string,
-  usage: { prompt_tokens: number; completion_tokens: number } | undefined,
+  usage: Usage | undefined,
 ): void {
   response.writeHead(200, { 'content-type': 'application/json' });
   response.end(
