@@ -12,6 +12,8 @@ import {
   type SceneNode,
   SceneNodeSchema,
 } from './schema.js';
+import { hasSceneShape } from './shape-fast-path.js';
+import { hasSoundStructure } from './structure-fast-path.js';
 
 /** One thing wrong with a scene file: where (`nodes[12].position[1]`) and what, in one line. */
 export type SceneProblem = { path: string; message: string };
@@ -24,9 +26,26 @@ const EnvelopeSchema = SceneFileSchema.extend({ nodes: z.array(z.unknown()), edg
 
 /** Validates a parsed scene file and builds its graph, or lists every problem in it. */
 export function parseScene(input: unknown): Result<SceneGraph, SceneProblem[]> {
+  // A valid file, the common case, takes the fast path: a shape check that words nothing, the
+  // graph built once, its structure read off the graph. Whatever the fast path doubts goes to the
+  // full checker, which has the last word and words every problem.
+  if (hasSceneShape(input)) {
+    const graph = buildIfSound(input);
+    if (graph) return ok(graph);
+  }
   const checked = checkSceneFile(input);
   if (!checked.ok) return checked;
   return ok(buildSceneGraph(checked.value));
+}
+
+function buildIfSound(file: SceneFile): SceneGraph | undefined {
+  let graph: SceneGraph;
+  try {
+    graph = buildSceneGraph(file); // graphology refuses duplicate ids and edges, dangling ends, self-loops
+  } catch {
+    return undefined;
+  }
+  return hasSoundStructure(graph) ? graph : undefined;
 }
 
 /** Validates a parsed scene file without building the graph; every problem is reported. */

@@ -1,0 +1,83 @@
+import type { SceneGraph } from '../model/scene-graph.js';
+import { CHILD_KINDS, type NodeKind } from './schema.js';
+
+// The fast path of parseScene for structure: whether a graph built from a well-shaped file breaks
+// none of the rules checkStructure (validate.ts) words problems for. Duplicate ids, dangling ends,
+// self-loops and duplicate edges never get here: graphology refuses them while building. The rest
+// is read off the built graph, so a valid file is indexed once (by graphology) instead of twice.
+// Like the shape fast path it may say no to a sound graph, never yes to an unsound one
+// (structure-fast-path.test.ts); on no, parseScene asks the full checker.
+
+/** Which kinds may hold each kind, derived from CHILD_KINDS (the agent holds, but is never required). */
+const REQUIRED_PARENT_KINDS = new Map<NodeKind, NodeKind[]>();
+for (const [parent, children] of Object.entries(CHILD_KINDS) as [NodeKind, readonly NodeKind[]][])
+  for (const child of children)
+    if (parent !== 'agent')
+      REQUIRED_PARENT_KINDS.set(child, [...(REQUIRED_PARENT_KINDS.get(child) ?? []), parent]);
+
+/** Whether the graph of a well-shaped scene file is certainly free of structural problems. */
+export function hasSoundStructure(graph: SceneGraph): boolean {
+  const kindsPresent = new Set<NodeKind>();
+  let agents = 0;
+  graph.forEachNode((_node, attributes) => {
+    kindsPresent.add(attributes.kind);
+    if (attributes.kind === 'agent') agents++;
+  });
+  if (agents > 1) return false;
+
+  let places = 0;
+  let place: string | undefined;
+  let held = 0;
+  const objectInObject = new Map<string, string>(); // child -> parent, the only containment that can loop
+  const unsound = graph.someEdge((_edge, attributes, source, target, sourceAttributes, targetAttributes) => {
+    switch (attributes.kind) {
+      case 'hierarchy':
+        if (!CHILD_KINDS[sourceAttributes.kind].includes(targetAttributes.kind)) return true;
+        if (attributes.relation !== undefined && targetAttributes.kind !== 'object') return true;
+        if (sourceAttributes.kind === 'agent') held++;
+        else if (sourceAttributes.kind === 'object') objectInObject.set(target, source);
+        return held > 1;
+      case 'navigation':
+        return !isPlace(sourceAttributes.kind) || !isPlace(targetAttributes.kind);
+      case 'at':
+        place = target;
+        return ++places > 1 || sourceAttributes.kind !== 'agent' || !isPlace(targetAttributes.kind);
+    }
+  });
+  if (unsound) return false;
+
+  // Every hierarchy edge is now a parent link, and at edges are the only other directed edges.
+  const orphanOrTwoParents = graph.someNode((node, attributes) => {
+    const parentKinds = REQUIRED_PARENT_KINDS.get(attributes.kind);
+    if (!parentKinds) return false;
+    const parents = graph.inDegree(node) - (node === place ? 1 : 0);
+    if (parents > 1) return true;
+    if (parents === 1) return false;
+    return (
+      attributes.kind === 'asset' ||
+      attributes.kind === 'object' ||
+      parentKinds.some((kind) => kindsPresent.has(kind))
+    );
+  });
+  return !orphanOrTwoParents && !hasContainmentCycle(objectInObject);
+}
+
+function isPlace(kind: NodeKind): boolean {
+  return kind === 'room' || kind === 'pose';
+}
+
+function hasContainmentCycle(parentOf: ReadonlyMap<string, string>): boolean {
+  const walkOf = new Map<string, number>();
+  let walk = 0;
+  for (const start of parentOf.keys()) {
+    if (walkOf.has(start)) continue;
+    walk++;
+    for (let node: string | undefined = start; node !== undefined; node = parentOf.get(node)) {
+      const seen = walkOf.get(node);
+      if (seen === walk) return true;
+      if (seen !== undefined) break;
+      walkOf.set(node, walk);
+    }
+  }
+  return false;
+}
