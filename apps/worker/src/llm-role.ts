@@ -1,28 +1,51 @@
 import {
   createLlmActivities,
   createProvider,
+  defaultLocalModelPath,
   type LlmActivities,
+  type LlmFailure,
   localModelInstalled,
+  type WarmUpReport,
+  warmUpSemanticSearch,
 } from '@groundplan/llm';
-import type { SceneStore } from '@groundplan/scene-graph';
+import type { Result, SceneStore } from '@groundplan/scene-graph';
 import { ApplicationFailure } from '@temporalio/common';
 import type { WorkerConfig } from './config.js';
 
-/** The LLM activities for the llm role, with the provider the configuration names. */
-export function createLlmRoleActivities(config: WorkerConfig, scenes: SceneStore): LlmActivities {
+/** The llm role: its activities, and the warm-up that readies its model for the first step. */
+export type LlmRole = {
+  activities: LlmActivities;
+  provider: { name: string; model: string };
+  /** Loads a local model and evaluates the semantic-search prompt's fixed start; `undefined` when there is nothing to do. */
+  warmUp: () => Promise<Result<WarmUpReport | undefined, LlmFailure>>;
+};
+
+/** The llm role with the provider the configuration names; a missing local model file fails here, in one line. */
+export function createLlmRole(config: WorkerConfig, scenes: SceneStore): LlmRole {
   const settings = config.llm!;
-  if (settings.provider === 'local' && settings.modelPath && !localModelInstalled(settings.modelPath)) {
-    throw new Error(
-      `no model at ${settings.modelPath}: run packages/llm/scripts/install-model.sh or set GROUNDPLAN_MODEL`,
-    );
+  if (settings.provider === 'local') {
+    const modelPath = settings.modelPath ?? defaultLocalModelPath();
+    if (!localModelInstalled(modelPath))
+      throw new Error(
+        `no model at ${modelPath}: run packages/llm/scripts/install-model.sh or set GROUNDPLAN_MODEL`,
+      );
   }
-  return createLlmActivities({
-    provider: createProvider(settings),
-    loadScene: async (sceneRef) => {
-      const scene = await scenes.get(sceneRef);
-      if (!scene.ok)
-        throw ApplicationFailure.create({ message: scene.error, type: 'SceneNotFound', nonRetryable: true });
-      return scene.value;
-    },
-  });
+  const provider = createProvider(settings);
+  return {
+    activities: createLlmActivities({
+      provider,
+      loadScene: async (sceneRef) => {
+        const scene = await scenes.get(sceneRef);
+        if (!scene.ok)
+          throw ApplicationFailure.create({
+            message: scene.error,
+            type: 'SceneNotFound',
+            nonRetryable: true,
+          });
+        return scene.value;
+      },
+    }),
+    provider: { name: provider.name, model: provider.model },
+    warmUp: () => warmUpSemanticSearch(provider),
+  };
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { connectWorker } from '@groundplan/temporal-runtime';
 import { workerConfig } from './config.js';
+import type { LlmRole } from './llm-role.js';
 import { installJsonLogger, log } from './logger.js';
 import { createRoleWorkers } from './roles.js';
 
@@ -20,17 +21,38 @@ async function main(): Promise<void> {
     console.error(`groundplan-worker: cannot reach Temporal at ${temporal.address}: ${hint}`);
     process.exit(1);
   });
-  const workers = await createRoleWorkers(config.value, connection);
+  const { workers, llm } = await createRoleWorkers(config.value, connection);
   log('INFO', 'worker ready', {
     roles: config.value.roles,
     taskQueues: workers.map((w) => w.options.taskQueue),
     address: config.value.temporal.address,
     pid: process.pid,
   });
+  // Polling starts at once, so the other roles do not wait for the model; an LLM task that
+  // arrives during the warm-up waits its turn behind it in the model's queue.
+  if (llm) void warmUpLlm(llm);
   // The Temporal runtime turns SIGTERM/SIGINT into a graceful shutdown of every worker.
   await Promise.all(workers.map((w) => w.run()));
   await connection.close();
   log('INFO', 'worker stopped', { pid: process.pid });
+}
+
+/** Readies the model for the first semantic-search step; a model that cannot load stops the worker. */
+async function warmUpLlm(llm: LlmRole): Promise<void> {
+  const warm = await llm.warmUp();
+  if (!warm.ok) {
+    console.error(`groundplan-worker: ${warm.error.message}`);
+    process.exit(1);
+  }
+  if (warm.value)
+    log('INFO', 'llm warm-up done', {
+      ms: warm.value.latencyMs,
+      loadMs: warm.value.loadMs,
+      promptTokens: warm.value.promptTokens,
+      provider: llm.provider.name,
+      model: llm.provider.model,
+      pid: process.pid,
+    });
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { createSimActivities } from '@groundplan/simulator';
 import { createPlannerWorker, LLM_TASK_QUEUE, robotTaskQueue, SIM_TASK_QUEUE } from '@groundplan/workflows';
 import { type NativeConnection, Worker } from '@temporalio/worker';
 import type { WorkerConfig } from './config.js';
-import { createLlmRoleActivities } from './llm-role.js';
+import { createLlmRole, type LlmRole } from './llm-role.js';
 
 /** The workflow bundle built with the app (dist/workflow-bundle.js), for a fast production start. */
 export function prebuiltWorkflowBundle(): string | undefined {
@@ -14,14 +14,18 @@ export function prebuiltWorkflowBundle(): string | undefined {
   return existsSync(path) ? path : undefined;
 }
 
+/** The workers of a process, and its llm role when it has one (to warm up). */
+export type RoleWorkers = { workers: Worker[]; llm: LlmRole | undefined };
+
 /** One Temporal worker per role, each on its own task queue, sharing one connection. */
 export async function createRoleWorkers(
   config: WorkerConfig,
   connection: NativeConnection,
-): Promise<Worker[]> {
+): Promise<RoleWorkers> {
   const { namespace } = config.temporal;
   const scenes = fileSceneStore(config.sceneStoreDir);
   const workers: Worker[] = [];
+  let llm: LlmRole | undefined;
   for (const role of config.roles) {
     switch (role) {
       case 'planner': {
@@ -36,12 +40,13 @@ export async function createRoleWorkers(
         break;
       }
       case 'llm':
+        llm = createLlmRole(config, scenes);
         workers.push(
           await Worker.create({
             connection,
             namespace,
             taskQueue: LLM_TASK_QUEUE,
-            activities: createLlmRoleActivities(config, scenes),
+            activities: llm.activities,
             maxConcurrentActivityTaskExecutions: config.concurrency.llm,
           }),
         );
@@ -80,5 +85,5 @@ export async function createRoleWorkers(
       }
     }
   }
-  return workers;
+  return { workers, llm };
 }

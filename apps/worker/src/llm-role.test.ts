@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkerProcess } from './worker-process.js';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+describe('the llm role on the local model at worker start', { timeout: 300_000 }, () => {
+  let env: TestWorkflowEnvironment;
+  const dir = mkdtempSync(`${tmpdir()}/groundplan-llm-role-`);
+  const settings = (extra: Record<string, string> = {}) => ({
+    TEMPORAL_ADDRESS: env.address,
+    GROUNDPLAN_DATA_DIR: dir,
+    GROUNDPLAN_LLM_PROVIDER: 'local',
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    env = await createTestEnvironment();
+  });
+  afterAll(async () => {
+    await env?.teardown();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('polls at once, then warms the model up and logs how long it took in one JSON line', async () => {
+    const worker = await startWorkerProcess(['--roles', 'llm'], settings());
+    const warmedUp = () =>
+      worker
+        .output()
+        .split('\n')
+        .find((line) => line.includes('"llm warm-up done"'));
+    while (!warmedUp() && worker.child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+    const line = JSON.parse(warmedUp() ?? 'null');
+
+    expect(line).toMatchObject({
+      level: 'INFO',
+      provider: 'local',
+      model: 'SmolLM2-135M-Instruct.Q4_1.gguf',
+    });
+    expect(line.ms).toBeGreaterThanOrEqual(line.loadMs);
+    expect(line.promptTokens).toBeGreaterThan(0);
+    expect(worker.output().indexOf('"worker ready"')).toBeLessThan(worker.output().indexOf(warmedUp()!));
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+  });
+
+  it.each([
+    ['a missing model file', `${tmpdir()}/groundplan-no-such-model.gguf`, 'install-model.sh'],
+    ['a file that is not a model', `${dir}/not-a-model.gguf`, 'failed to load'],
+  ])('on %s says so in one line and exits 1', async (_case, modelPath, message) => {
+    writeFileSync(`${dir}/not-a-model.gguf`, 'not a GGUF file\n');
+    const run = await new Promise<{ code: number; stderr: string }>((done) =>
+      execFile(
+        process.execPath,
+        ['--conditions=@groundplan/source', '--import', 'tsx', main, '--roles', 'llm'],
+        { env: { ...process.env, ...settings({ GROUNDPLAN_MODEL: modelPath }) }, timeout: 120_000 },
+        (error, _stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stderr }),
+      ),
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`${modelPath}.*${message}`)),
+    ]);
+  });
+});
