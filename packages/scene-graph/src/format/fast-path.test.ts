@@ -228,6 +228,16 @@ describe('the fast path of parseScene', () => {
         return file;
       })(),
     ],
+    [
+      'an asset in a scene without rooms, which still needs a parent',
+      {
+        format: 'groundplan.scene-graph',
+        version: 1,
+        name: 'lone',
+        nodes: [{ id: 'desk', kind: 'asset' }],
+        edges: [],
+      },
+    ],
   ])('refuses %s, as the full checker does', (_what, file) => {
     expect(checkSceneFile(copyOf(file)).ok).toBe(false);
     expect(fastPathAccepts(file)).toBe(false);

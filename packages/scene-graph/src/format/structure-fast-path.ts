@@ -17,49 +17,47 @@ for (const [parent, children] of Object.entries(CHILD_KINDS) as [NodeKind, reado
 
 /** Whether the graph of a well-shaped scene file is certainly free of structural problems. */
 export function hasSoundStructure(graph: SceneGraph): boolean {
-  const kindsPresent = new Set<NodeKind>();
-  let agents = 0;
-  graph.forEachNode((_node, attributes) => {
-    kindsPresent.add(attributes.kind);
-    if (attributes.kind === 'agent') agents++;
-  });
-  if (agents > 1) return false;
+  const counts = new Map<NodeKind, number>();
+  graph.forEachNode((_node, attributes) =>
+    counts.set(attributes.kind, (counts.get(attributes.kind) ?? 0) + 1),
+  );
+  if ((counts.get('agent') ?? 0) > 1) return false;
 
   let places = 0;
-  let place: string | undefined;
   let held = 0;
+  // Children are told apart by their attribute objects, which graphology keeps one per node, so
+  // counting parents costs no lookup by id.
+  const children = new Set<object>();
   const objectInObject = new Map<string, string>(); // child -> parent, the only containment that can loop
   const unsound = graph.someEdge((_edge, attributes, source, target, sourceAttributes, targetAttributes) => {
     switch (attributes.kind) {
-      case 'hierarchy':
+      case 'hierarchy': {
         if (!CHILD_KINDS[sourceAttributes.kind].includes(targetAttributes.kind)) return true;
         if (attributes.relation !== undefined && targetAttributes.kind !== 'object') return true;
+        const before = children.size;
+        if (children.add(targetAttributes).size === before) return true; // a second parent
         if (sourceAttributes.kind === 'agent') held++;
         else if (sourceAttributes.kind === 'object') objectInObject.set(target, source);
         return held > 1;
+      }
       case 'navigation':
         return !isPlace(sourceAttributes.kind) || !isPlace(targetAttributes.kind);
       case 'at':
-        place = target;
         return ++places > 1 || sourceAttributes.kind !== 'agent' || !isPlace(targetAttributes.kind);
     }
   });
   if (unsound) return false;
 
-  // Every hierarchy edge is now a parent link, and at edges are the only other directed edges.
-  const orphanOrTwoParents = graph.someNode((node, attributes) => {
-    const parentKinds = REQUIRED_PARENT_KINDS.get(attributes.kind);
-    if (!parentKinds) return false;
-    const parents = graph.inDegree(node) - (node === place ? 1 : 0);
-    if (parents > 1) return true;
-    if (parents === 1) return false;
-    return (
-      attributes.kind === 'asset' ||
-      attributes.kind === 'object' ||
-      parentKinds.some((kind) => kindsPresent.has(kind))
-    );
-  });
-  return !orphanOrTwoParents && !hasContainmentCycle(objectInObject);
+  // No node has two parents, and every child is of a kind that needs one (its parent's kind is in
+  // the scene), so every node that needs a parent has one exactly when the counts match.
+  let needParents = 0;
+  for (const [kind, count] of counts) {
+    const parentKinds = REQUIRED_PARENT_KINDS.get(kind);
+    if (!parentKinds) continue;
+    if (kind === 'asset' || kind === 'object' || parentKinds.some((parent) => counts.has(parent)))
+      needParents += count;
+  }
+  return children.size === needParents && !hasContainmentCycle(objectInObject);
 }
 
 function isPlace(kind: NodeKind): boolean {
