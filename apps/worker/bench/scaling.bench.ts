@@ -3,13 +3,14 @@
 // sim worker process. The replay provider with an injected latency stands in for a local model:
 // each LLM worker answers one call at a time, LATENCY ms late.
 //   pnpm --filter @groundplan/worker bench [-- --runs 20 --latency-ms 1000]
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { createPlannerWorker, startPlanTask } from '@groundplan/workflows';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { replayLlmEnv, servedAnswers } from '../src/test-support/replay-llm.js';
 import { startWorkerProcess, type WorkerProcess } from '../src/worker-process.js';
 
 const { values } = parseArgs({
@@ -23,7 +24,6 @@ if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(latencyMs) || laten
 }
 
 const repo = (path: string) => new URL(`../../../${path}`, import.meta.url).pathname;
-const cassettePath = repo('datasets/cassettes/close-jasons-cabinet.cassette.json');
 const instruction = "Close Jason's cabinet.";
 const resultsPath = new URL('../bench-results/scaling.json', import.meta.url).pathname;
 
@@ -51,11 +51,7 @@ const common = {
 const llmWorker = (hitLog: string) =>
   startWorkerProcess(['--roles', 'llm'], {
     ...common,
-    GROUNDPLAN_LLM_PROVIDER: 'replay',
-    GROUNDPLAN_CASSETTE: cassettePath,
-    GROUNDPLAN_REPLAY_LATENCY_MS: String(latencyMs),
-    GROUNDPLAN_REPLAY_HIT_LOG: hitLog,
-    GROUNDPLAN_LLM_CONCURRENCY: '1',
+    ...replayLlmEnv({ latencyMs, hitLog, concurrency: 1 }),
   });
 
 async function stop(processes: WorkerProcess[]): Promise<void> {
@@ -63,13 +59,7 @@ async function stop(processes: WorkerProcess[]): Promise<void> {
   await Promise.all(processes.map((p) => p.exited));
 }
 
-const served = (hitLog: string) => {
-  try {
-    return readFileSync(hitLog, 'utf8').split('\n').filter(Boolean).length;
-  } catch {
-    return 0;
-  }
-};
+const served = (hitLog: string) => servedAnswers(hitLog).length;
 
 async function batch(count: number): Promise<{ seconds: number; verified: number }> {
   const started = performance.now();

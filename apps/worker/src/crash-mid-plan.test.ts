@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { createSimActivities } from '@groundplan/simulator';
@@ -12,14 +12,13 @@ import {
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
 import { startWorkerProcess } from './worker-process.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
-const cassette = `${root}datasets/cassettes/close-jasons-cabinet.cassette.json`;
 const instruction = "Close Jason's cabinet.";
 
-const hits = (log: string) =>
-  existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean) : [];
+const hits = servedAnswers;
 
 describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 300_000 }, () => {
   let env: TestWorkflowEnvironment;
@@ -31,10 +30,7 @@ describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 
     startWorkerProcess(['--roles', 'llm'], {
       TEMPORAL_ADDRESS: env.address,
       GROUNDPLAN_DATA_DIR: dir,
-      GROUNDPLAN_LLM_PROVIDER: 'replay',
-      GROUNDPLAN_CASSETTE: cassette,
-      GROUNDPLAN_REPLAY_LATENCY_MS: '1500',
-      GROUNDPLAN_REPLAY_HIT_LOG: hitLog,
+      ...replayLlmEnv({ latencyMs: 1500, hitLog }),
     });
   const plan = () =>
     startPlanTask(env.client, 'office', {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
@@ -6,10 +6,10 @@ import { createPlannerWorker, startPlanTask } from '@groundplan/workflows';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 
 const repo = (path: string) => new URL(`../../../${path}`, import.meta.url).pathname;
-const cassettePath = repo('datasets/cassettes/close-jasons-cabinet.cassette.json');
 const instruction = "Close Jason's cabinet.";
 const RUNS = 20;
 // The cassette's run: 4 semantic-search steps and 2 plans (the simulator rejects the first).
@@ -41,11 +41,7 @@ describe(`${RUNS} concurrent planTask runs on one planner and two LLM worker pro
     const llmWorker = (hitLog: string) =>
       startWorkerProcess(['--roles', 'llm'], {
         ...common,
-        GROUNDPLAN_LLM_PROVIDER: 'replay',
-        GROUNDPLAN_CASSETTE: cassettePath,
-        GROUNDPLAN_REPLAY_LATENCY_MS: '200',
-        GROUNDPLAN_REPLAY_HIT_LOG: hitLog,
-        GROUNDPLAN_LLM_CONCURRENCY: '1',
+        ...replayLlmEnv({ latencyMs: 200, hitLog, concurrency: 1 }),
       });
     const started = await Promise.allSettled([
       ...hitLogs.map(llmWorker),
@@ -66,7 +62,7 @@ describe(`${RUNS} concurrent planTask runs on one planner and two LLM worker pro
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const served = (hitLog: string) => readFileSync(hitLog, 'utf8').split('\n').filter(Boolean).length;
+  const served = (hitLog: string) => servedAnswers(hitLog).length;
 
   it('verifies the same plan in every run, with both LLM workers serving calls and none served twice', async () => {
     const handles = await Promise.all(

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@groundplan/temporal-runtime';
 import { type PlanTaskResult, startPlanTask } from '@groundplan/workflows';
 import { afterAll, describe, expect, it } from 'vitest';
+import { replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -40,10 +41,7 @@ describe('the Temporal dev server restarted during a run', { timeout: 300_000 },
     worker = await startWorkerProcess(['--roles', 'planner,llm,sim'], {
       ...env,
       GROUNDPLAN_DATA_DIR: dir,
-      GROUNDPLAN_LLM_PROVIDER: 'replay',
-      GROUNDPLAN_CASSETTE: `${root}datasets/cassettes/close-jasons-cabinet.cassette.json`,
-      GROUNDPLAN_REPLAY_LATENCY_MS: '1000',
-      GROUNDPLAN_REPLAY_HIT_LOG: hitLog,
+      ...replayLlmEnv({ latencyMs: 1000, hitLog }),
     });
 
     let client = await connectClient(temporal.value);
@@ -52,7 +50,7 @@ describe('the Temporal dev server restarted during a run', { timeout: 300_000 },
       instruction: "Close Jason's cabinet.",
     });
     await client.connection.close();
-    const served = () => (existsSync(hitLog) ? readFileSync(hitLog, 'utf8').trim().split('\n').length : 0);
+    const served = () => servedAnswers(hitLog).length;
     while (served() < 2) await new Promise((r) => setTimeout(r, 100));
 
     await stopDevServer(server);

@@ -1,0 +1,31 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+/** The recorded answers of the office task "Close Jason's cabinet." that replay LLM workers serve. */
+export const CLOSE_JASONS_CABINET_CASSETTE = new URL(
+  '../../../../datasets/cassettes/close-jasons-cabinet.cassette.json',
+  import.meta.url,
+).pathname;
+
+/**
+ * The environment of a worker process whose llm role answers from a cassette, `latencyMs` late
+ * (as a slow model would be), appending one line per answer served to `hitLog`.
+ */
+export function replayLlmEnv(options: {
+  cassette?: string;
+  latencyMs: number;
+  hitLog: string;
+  concurrency?: number;
+}): Record<string, string> {
+  return {
+    GROUNDPLAN_LLM_PROVIDER: 'replay',
+    GROUNDPLAN_CASSETTE: options.cassette ?? CLOSE_JASONS_CABINET_CASSETTE,
+    GROUNDPLAN_REPLAY_LATENCY_MS: String(options.latencyMs),
+    GROUNDPLAN_REPLAY_HIT_LOG: options.hitLog,
+    ...(options.concurrency === undefined ? {} : { GROUNDPLAN_LLM_CONCURRENCY: String(options.concurrency) }),
+  };
+}
+
+/** The answers a replay worker has served so far, one line each (none before its first answer). */
+export function servedAnswers(hitLog: string): string[] {
+  return existsSync(hitLog) ? readFileSync(hitLog, 'utf8').split('\n').filter(Boolean) : [];
+}
