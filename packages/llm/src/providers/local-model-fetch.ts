@@ -21,7 +21,7 @@ export type LocalModelOptions = {
   contextSize?: number;
   /** Upper bound on generated tokens for requests that name none (max_completion_tokens, max_tokens). */
   maxTokens?: number;
-  /** CPU threads; default: all cores but one, so the worker's event loop keeps a core. */
+  /** CPU threads; default: every core (see localModelThreads); 1 is faster beside other CPU-heavy work. */
   threads?: number;
 };
 
@@ -179,6 +179,17 @@ function chatHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
   );
 }
 
+/**
+ * Every core. On this 2-core machine, idle, two threads evaluate a prompt almost twice as fast
+ * as one, and a ready worker's semantic-search step took 11-14.5 s instead of 15-25 s. llama.cpp's
+ * threads spin while they wait for each other, so with another process keeping a core busy two
+ * threads took 22-33 s where one took 16-23 s (bench-results/local-model.json): set threads to 1
+ * (GROUNDPLAN_LLM_THREADS=1) on machines shared with CPU-heavy work.
+ */
+export function localModelThreads(): number {
+  return availableParallelism();
+}
+
 function load(options: LocalModelOptions): Promise<LoadedModel> {
   let model = loaded.get(options.modelPath);
   if (!model) {
@@ -194,9 +205,7 @@ function load(options: LocalModelOptions): Promise<LoadedModel> {
       const loadedModel = await llama.loadModel({ modelPath: options.modelPath });
       const context = await loadedModel.createContext({
         contextSize: options.contextSize ?? 8192,
-        // llama.cpp's threads spin while they wait: on a busy 2-core machine two threads run
-        // several times slower than one (measured: 1 vs 15 generated tokens/s).
-        threads: options.threads ?? Math.max(1, availableParallelism() - 1),
+        threads: options.threads ?? localModelThreads(),
       });
       return { llama, model: loadedModel, context, sequence: context.getSequence() };
     })();
