@@ -63,7 +63,8 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     expect(status.stdout).toContain(`${runId}: COMPLETED (planTask)`);
   });
 
-  it('approve lets a run that waits for approval execute on the robot', async () => {
+  // A run that stops for approval before execution, started without waiting for it.
+  const startAwaitingApproval = async (): Promise<string> => {
     const started = await cli(
       'plan',
       '--scene',
@@ -73,7 +74,11 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
       '--json',
       instruction,
     );
-    const { runId } = JSON.parse(started.stdout) as { runId: string };
+    return (JSON.parse(started.stdout) as { runId: string }).runId;
+  };
+
+  it('approve lets a run that waits for approval execute on the robot', async () => {
+    const runId = await startAwaitingApproval();
     const handle = env.client.workflow.getHandle(runId);
     while ((await handle.query(progressQuery)).stage !== 'awaiting-approval')
       await new Promise((r) => setTimeout(r, 200));
@@ -85,16 +90,7 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
   });
 
   it('cancel stops a run, and list shows the runs', async () => {
-    const started = await cli(
-      'plan',
-      '--scene',
-      office,
-      '--require-approval',
-      '--no-wait',
-      '--json',
-      instruction,
-    );
-    const { runId } = JSON.parse(started.stdout) as { runId: string };
+    const runId = await startAwaitingApproval();
     expect((await cli('cancel', runId)).code).toBe(0);
     const handle = env.client.workflow.getHandle(runId);
     await expect(handle.result()).rejects.toThrow();

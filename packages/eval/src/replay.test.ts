@@ -27,6 +27,14 @@ describe('a task subset replayed through the real planTask workflow', () => {
   let scenes: EvalScenes;
   let sayplan: RunOutcome;
   let summary: Summary;
+  const run = describeRun({
+    planner: 'sayplan',
+    provider: 'replay',
+    model: 'x',
+    selection: 'subset',
+    settings: {},
+    notApplicable: [],
+  });
 
   beforeAll(async () => {
     const all = await loadTaskSet();
@@ -42,18 +50,7 @@ describe('a task subset replayed through the real planTask workflow', () => {
       resultsFile: `${dir}/sayplan.jsonl`,
       progress: 'none',
     });
-    summary = summarize(
-      sayplan.records,
-      describeRun({
-        planner: 'sayplan',
-        provider: 'replay',
-        model: 'x',
-        selection: 'subset',
-        settings: {},
-        notApplicable: [],
-      }),
-      scenes.graphs,
-    );
+    summary = summarize(sayplan.records, run, scenes.graphs);
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -144,14 +141,6 @@ describe('a task subset replayed through the real planTask workflow', () => {
   }, 60_000);
 
   it('writes the Markdown and JSON report with the token table and the chart', async () => {
-    const run = describeRun({
-      planner: 'sayplan',
-      provider: 'replay',
-      model: 'x',
-      selection: 'subset',
-      settings: {},
-      notApplicable: [],
-    });
     await writeReport(`${dir}/report`, sayplan.records, run, scenes.graphs);
     const markdown = readFileSync(`${dir}/report/report.md`, 'utf8');
     expect(markdown).toContain('| simple-search | 50.0% (1/2) | 100.0% (1/1) | 66.7% (2/3) |');

@@ -2,6 +2,7 @@ import { err, ok, type Result } from '@groundplan/scene-graph';
 import { type ZodType, z } from 'zod';
 import { toModelJsonSchema } from './contracts/json-schema.js';
 import type { CallReport, ChatMessage, LlmFailure, LlmProvider } from './provider.js';
+import { sumUsage } from './usage.js';
 
 export type StructuredCall<T> = {
   messages: ChatMessage[];
@@ -78,18 +79,12 @@ function reportOf(report: CallReport): CallReport {
 
 function totalOf(calls: readonly CallReport[]): CallReport {
   const last = calls[calls.length - 1];
-  const cached = calls.filter((c) => c.usage.cachedPromptTokens !== undefined);
+  const { calls: _count, attempts, latencyMs, ...usage } = sumUsage(calls);
   return {
-    usage: {
-      promptTokens: calls.reduce((sum, c) => sum + c.usage.promptTokens, 0),
-      completionTokens: calls.reduce((sum, c) => sum + c.usage.completionTokens, 0),
-      ...(cached.length > 0
-        ? { cachedPromptTokens: cached.reduce((sum, c) => sum + c.usage.cachedPromptTokens!, 0) }
-        : {}),
-    },
-    latencyMs: calls.reduce((sum, c) => sum + c.latencyMs, 0),
+    usage,
+    latencyMs,
     provider: last?.provider ?? 'unknown',
     model: last?.model ?? 'unknown',
-    attempts: calls.reduce((sum, c) => sum + c.attempts, 0),
+    attempts,
   };
 }

@@ -32,4 +32,18 @@ describe('token accounting', () => {
       latencyMs: 0,
     });
   });
+
+  it('sums reused prompt tokens over the calls that report them, and names none when no call does', () => {
+    const call = (prompt: number, cachedPromptTokens?: number) => ({
+      usage: {
+        promptTokens: prompt,
+        completionTokens: 10,
+        ...(cachedPromptTokens === undefined ? {} : { cachedPromptTokens }),
+      },
+      attempts: 1,
+      latencyMs: 100,
+    });
+    expect(sumUsage([call(2000, 726), call(2001), call(2000, 1993)]).cachedPromptTokens).toBe(2719);
+    expect(sumUsage([call(2000), call(2001)])).not.toHaveProperty('cachedPromptTokens');
+  });
 });

@@ -20,6 +20,9 @@ export function sumUsage(
   for (const report of reports) {
     totals.promptTokens += report.usage.promptTokens;
     totals.completionTokens += report.usage.completionTokens;
+    // Reused prompt tokens are counted only where providers report them.
+    if (report.usage.cachedPromptTokens !== undefined)
+      totals.cachedPromptTokens = (totals.cachedPromptTokens ?? 0) + report.usage.cachedPromptTokens;
     totals.calls += 1;
     totals.attempts += report.attempts;
     totals.latencyMs += report.latencyMs;

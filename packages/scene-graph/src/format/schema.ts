@@ -33,6 +33,14 @@ export const CHILD_KINDS: Record<NodeKind, readonly NodeKind[]> = {
   agent: ['object'], // what the robot holds in its gripper
 };
 
+/** Which kinds may hold each kind, derived from CHILD_KINDS; kinds nothing holds are absent. */
+export const PARENT_KINDS: ReadonlyMap<NodeKind, readonly NodeKind[]> = (() => {
+  const parents = new Map<NodeKind, NodeKind[]>();
+  for (const [parent, children] of Object.entries(CHILD_KINDS) as [NodeKind, readonly NodeKind[]][])
+    for (const child of children) parents.set(child, [...(parents.get(child) ?? []), parent]);
+  return parents;
+})();
+
 /** How an object rests on its parent. */
 export const Relation = z.enum(['on', 'inside']);
 export type Relation = z.infer<typeof Relation>;

@@ -1,5 +1,5 @@
 import type { SceneGraph } from '../model/scene-graph.js';
-import { CHILD_KINDS, type NodeKind } from './schema.js';
+import { CHILD_KINDS, type NodeKind, PARENT_KINDS } from './schema.js';
 
 // The fast path of parseScene for structure: whether a graph built from a well-shaped file breaks
 // none of the rules checkStructure (validate.ts) words problems for. Duplicate ids, dangling ends,
@@ -7,13 +7,6 @@ import { CHILD_KINDS, type NodeKind } from './schema.js';
 // is read off the built graph, so a valid file is indexed once (by graphology) instead of twice.
 // Like the shape fast path it may say no to a sound graph, never yes to an unsound one
 // (structure-fast-path.test.ts); on no, parseScene asks the full checker.
-
-/** Which kinds may hold each kind, derived from CHILD_KINDS (the agent holds, but is never required). */
-const REQUIRED_PARENT_KINDS = new Map<NodeKind, NodeKind[]>();
-for (const [parent, children] of Object.entries(CHILD_KINDS) as [NodeKind, readonly NodeKind[]][])
-  for (const child of children)
-    if (parent !== 'agent')
-      REQUIRED_PARENT_KINDS.set(child, [...(REQUIRED_PARENT_KINDS.get(child) ?? []), parent]);
 
 /** Whether the graph of a well-shaped scene file is certainly free of structural problems. */
 export function hasSoundStructure(graph: SceneGraph): boolean {
@@ -52,10 +45,14 @@ export function hasSoundStructure(graph: SceneGraph): boolean {
   // the scene), so every node that needs a parent has one exactly when the counts match.
   let needParents = 0;
   for (const [kind, count] of counts) {
-    const parentKinds = REQUIRED_PARENT_KINDS.get(kind);
+    const parentKinds = PARENT_KINDS.get(kind);
     if (!parentKinds) continue;
-    if (kind === 'asset' || kind === 'object' || parentKinds.some((parent) => counts.has(parent)))
-      needParents += count;
+    // As in checkParents: the agent may hold an object, but is never a place an object must have.
+    const required =
+      kind === 'asset' ||
+      kind === 'object' ||
+      parentKinds.some((parent) => parent !== 'agent' && counts.has(parent));
+    if (required) needParents += count;
   }
   return children.size === needParents && !hasContainmentCycle(objectInObject);
 }

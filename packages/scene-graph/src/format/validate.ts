@@ -5,6 +5,7 @@ import { err, ok, type Result } from '../result.js';
 import {
   CHILD_KINDS,
   type NodeKind,
+  PARENT_KINDS,
   type SceneEdge,
   SceneEdgeSchema,
   type SceneFile,
@@ -271,11 +272,6 @@ function parentEdges(edges: readonly (SceneEdge | undefined)[], id: string): str
   });
   return found.join(', ');
 }
-
-/** Which kinds may hold each kind, derived from CHILD_KINDS. */
-const PARENT_KINDS = new Map<NodeKind, NodeKind[]>();
-for (const [parent, children] of Object.entries(CHILD_KINDS) as [NodeKind, readonly NodeKind[]][])
-  for (const child of children) PARENT_KINDS.set(child, [...(PARENT_KINDS.get(child) ?? []), parent]);
 
 function checkParents(
   byId: ReadonlyMap<string, NodeInfo>,
