@@ -9,7 +9,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 instruction=${1:-"Make Niko a coffee and place the mug on his desk."}
 mkdir -p .data
-if [ -z "${TEMPORAL_ADDRESS:-}" ]; then node infra/temporal/dist/cli.js start; fi
+if [ -z "${TEMPORAL_ADDRESS:-}" ]; then node apps/cli/dist/main.js server start; fi
 
 # The simulated robot runs 20x faster than real time unless told otherwise.
 export GROUNDPLAN_ROBOT_TIME_SCALE=${GROUNDPLAN_ROBOT_TIME_SCALE:-0.05}
@@ -30,6 +30,6 @@ grep -q '"worker ready"' "$log" || { echo "groundplan: the worker was not ready 
 
 status=0
 node apps/cli/dist/main.js plan --scene datasets/office.json "$instruction" || status=$?
-echo "Worker log: $log. The dev server keeps running for the UI; stop it with: node infra/temporal/dist/cli.js stop"
+echo "Worker log: $log. The dev server keeps running for the UI; stop it with: node apps/cli/dist/main.js server stop"
 # 2 means the planner reported, honestly, that no plan could be verified: the job itself ran.
 [ "$status" -eq 0 ] || [ "$status" -eq 2 ]

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './test-support/run-cli.js';
@@ -19,7 +20,7 @@ describe('the CLI on bad input', { timeout: 120_000 }, () => {
   const dir = mkdtempSync(`${tmpdir()}/groundplan-cli-`);
   let env: TestWorkflowEnvironment;
   beforeAll(async () => {
-    env = await createTestEnvironment();
+    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
   });
   afterAll(async () => {
     await env?.teardown();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
-import { progressQuery } from '@groundplan/workflows';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES, progressQuery } from '@groundplan/workflows/contract';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './test-support/run-cli.js';
@@ -19,7 +19,7 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
   const cli = (...args: string[]) => runCli(args, cliEnv);
 
   beforeAll(async () => {
-    env = await createTestEnvironment();
+    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
     cliEnv = { TEMPORAL_ADDRESS: env.address, GROUNDPLAN_SCENE_STORE: `${dir}/scenes` };
     worker = await startWorkerProcess(['--roles', 'planner,llm,sim,robot', '--robot-id', 'sim-1'], {
       ...cliEnv,

@@ -10,7 +10,7 @@ export async function connect(config: CliConfig): Promise<Client> {
   } catch {
     const hint = config.temporal.external
       ? 'check TEMPORAL_ADDRESS and TLS settings'
-      : 'start the dev server with `node infra/temporal/dist/cli.js start` or set TEMPORAL_ADDRESS';
+      : 'start the dev server with `node apps/cli/dist/main.js server start` or set TEMPORAL_ADDRESS';
     throw new UserError(`cannot reach Temporal at ${config.temporal.address}: ${hint}`);
   }
 }

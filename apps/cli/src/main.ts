@@ -1,9 +1,11 @@
 #!/usr/bin/env node
+import { PLANNER_VARIANTS } from '@groundplan/workflows/contract';
 import { Command, InvalidArgumentError } from 'commander';
 import { approveCommand, cancelCommand } from './commands/control.js';
 import { listCommand } from './commands/list.js';
 import { type PlanFlags, planCommand } from './commands/plan.js';
 import { resultCommand } from './commands/result.js';
+import { serverCommand } from './commands/server.js';
 import { statusCommand } from './commands/status.js';
 import { type CliConfig, cliConfig } from './config.js';
 import { EXIT, UserError } from './user-error.js';
@@ -43,7 +45,7 @@ program
   .argument('<instruction...>', 'what the robot should do')
   .requiredOption('-s, --scene <file>', 'the scene graph JSON file')
   .option('-r, --robot <id>', 'the robot that executes the plan (default GROUNDPLAN_ROBOT_ID or sim-1)')
-  .option('-p, --planner <variant>', 'sayplan, llm+p or llm-as-planner', 'sayplan')
+  .option('-p, --planner <variant>', `the planner: ${PLANNER_VARIANTS.join(', ')}`, 'sayplan')
   .option('--plan-only', 'plan and verify, do not execute')
   .option('--require-approval', 'wait for `groundplan approve` before executing')
   .option('--max-replans <n>', 'replans on simulator feedback (default 5)', count)
@@ -95,6 +97,12 @@ program
   .option('-n, --limit <n>', 'how many', count, 20)
   .option('--json', 'machine-readable output')
   .action((flags: { limit: number; json?: boolean }) => run((config) => listCommand(flags, config))());
+
+program
+  .command('server')
+  .description('the local Temporal dev server: start, status or stop')
+  .argument('<action>', 'start, status or stop')
+  .action((action: string) => run((config) => serverCommand(action, config))());
 
 program.exitOverride((error) => {
   process.exit(error.exitCode === 0 ? 0 : EXIT.error);

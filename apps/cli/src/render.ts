@@ -1,4 +1,9 @@
-import type { PlanAndExecuteResult, PlanStep, PlanTaskResult, Progress } from '@groundplan/workflows';
+import type {
+  PlanAndExecuteResult,
+  PlanStep,
+  PlanTaskResult,
+  Progress,
+} from '@groundplan/workflows/contract';
 
 const step = (s: PlanStep) => `${s.action}(${s.args.join(', ')})`;
 

@@ -8,7 +8,9 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
-import { createPlannerWorker, startPlanTask } from '@groundplan/workflows';
+import { startPlanTask } from '@groundplan/workflows/client';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
+import { createRoleWorkers } from '@groundplan/workflows/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { replayLlmEnv, servedAnswers } from '../src/test-support/replay-llm.js';
 import { startWorkerProcess, type WorkerProcess } from '../src/worker-process.js';
@@ -41,7 +43,9 @@ const sceneStore = `${dataDir}/scenes`;
 const office = await loadSceneFile(repo('datasets/office.json'));
 if (!office.ok) throw new Error('datasets/office.json does not load');
 const sceneRef = await fileSceneStore(sceneStore).put(office.value);
-const env: TestWorkflowEnvironment = await createTestEnvironment();
+const env: TestWorkflowEnvironment = await createTestEnvironment({
+  searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES,
+});
 const common = {
   TEMPORAL_ADDRESS: env.address,
   GROUNDPLAN_DATA_DIR: dataDir,
@@ -99,7 +103,9 @@ async function phase(workers: number, warmUp: boolean): Promise<Phase> {
 }
 
 const sim = await startWorkerProcess(['--roles', 'sim'], common);
-const planner = await createPlannerWorker(env.nativeConnection, { namespace: env.namespace });
+const planner = await (
+  await createRoleWorkers(env.nativeConnection, { roles: ['planner'], namespace: env.namespace })
+)[0]!;
 const plannerRun = planner.run();
 const loadBefore = loadavg();
 let one: Phase;

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { workflowsPath } from '@groundplan/workflows';
+import { workflowsPath } from '@groundplan/workflows/worker';
 import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
 
 // Build step: bundle the workflows once, so production planner workers start without webpack.

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { type ProviderConfig, ProviderConfigSchema } from '@groundplan/llm';
 import { repoRoot, type TemporalConnectionConfig, temporalConfigFromEnv } from '@groundplan/temporal-runtime';
+import { ROLES, type Role } from '@groundplan/workflows/worker';
 import { z } from 'zod';
 
-export const ROLES = ['planner', 'llm', 'sim', 'robot'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 
 const WorkerEnv = z.object({
   GROUNDPLAN_ROLES: z.string().default('planner,llm,sim'),

@@ -1,18 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
-import { createSimActivities } from '@groundplan/simulator';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
-import {
-  createPlannerWorker,
-  type PlanTaskResult,
-  SIM_TASK_QUEUE,
-  startPlanTask,
-} from '@groundplan/workflows';
+import { startPlanTask } from '@groundplan/workflows/client';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES, type PlanTaskResult } from '@groundplan/workflows/contract';
+import { createRoleWorkers } from '@groundplan/workflows/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
+import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
+import { askedRequests, replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
 import { startWorkerProcess } from './worker-process.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -40,20 +36,16 @@ describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 
     });
 
   beforeAll(async () => {
-    env = await createTestEnvironment();
+    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
     const office = await loadSceneFile(`${root}datasets/office.json`);
     if (!office.ok) throw new Error('datasets/office.json does not load');
     const scenes = fileSceneStore(`${dir}/scenes`);
     sceneRef = await scenes.put(office.value);
-    inProcess = await Promise.all([
-      createPlannerWorker(env.nativeConnection, { namespace: env.namespace }),
-      Worker.create({
-        connection: env.nativeConnection,
-        namespace: env.namespace,
-        taskQueue: SIM_TASK_QUEUE,
-        activities: createSimActivities(scenes),
-      }),
-    ]);
+    inProcess = await createRoleWorkers(env.nativeConnection, {
+      roles: ['planner', 'sim'],
+      namespace: env.namespace,
+      scenes,
+    });
     running = inProcess.map((w) => w.run());
   });
   afterAll(async () => {
@@ -74,15 +66,8 @@ describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 
 
     const first = await llmWorker(`${dir}/first.log`);
     const handle = await plan();
-    // Kill it once two search steps have completed and the third is in the model's hands.
-    for (;;) {
-      const pending = (await handle.describe()).raw.pendingActivities ?? [];
-      const thinking = pending.some(
-        (a) => a.activityType?.name === 'semanticSearchStep' && a.lastStartedTime,
-      );
-      if (thinking && hits(`${dir}/first.log`).length >= 2) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // Kill it once the third call has reached the model (1.5 s from its answer): two answered, one in flight.
+    while (askedRequests(`${dir}/first.log`).length < 3) await new Promise((r) => setTimeout(r, 20));
     first.child.kill('SIGKILL');
     await first.exited;
     const beforeCrash = hits(`${dir}/first.log`);
@@ -101,7 +86,7 @@ describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 
       reference.searchTrace.map((s) => [s.command, s.node]),
     );
     // Answers served before the crash are never asked for again; the run needs every call once.
-    expect(beforeCrash.length).toBeGreaterThanOrEqual(2);
+    expect(beforeCrash).toHaveLength(2);
     for (const hash of beforeCrash) expect(afterCrash).not.toContain(hash);
     expect(beforeCrash.length + afterCrash.length).toBe(calls);
   });

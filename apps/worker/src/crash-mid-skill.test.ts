@@ -4,7 +4,13 @@ import { expandPlan } from '@groundplan/path-planner';
 import { readWorld, worldFilePath } from '@groundplan/robot';
 import { fileSceneStore, loadSceneFile, type SceneGraph, sceneToJson } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
-import { createPlannerWorker, executePlan, PLANNER_TASK_QUEUE, type PlanStep } from '@groundplan/workflows';
+import {
+  GROUNDPLAN_SEARCH_ATTRIBUTES,
+  PLANNER_TASK_QUEUE,
+  type PlanStep,
+} from '@groundplan/workflows/contract';
+import { createRoleWorkers } from '@groundplan/workflows/worker';
+import { executePlan } from '@groundplan/workflows/workflows';
 import { defaultPayloadConverter } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
@@ -30,7 +36,7 @@ describe('a robot worker killed with SIGKILL during a long navigation', { timeou
   });
 
   beforeAll(async () => {
-    env = await createTestEnvironment();
+    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
     const loaded = await loadSceneFile(officePath);
     if (!loaded.ok) throw new Error('datasets/office.json does not load');
     office = loaded.value;
@@ -38,7 +44,9 @@ describe('a robot worker killed with SIGKILL during a long navigation', { timeou
     const route = expandPlan(office, [{ action: 'goto', args: ['wills_office'] }]);
     if (!route.ok) throw new Error(route.error.message);
     plan = route.value;
-    planner = await createPlannerWorker(env.nativeConnection, { namespace: env.namespace });
+    planner = await (
+      await createRoleWorkers(env.nativeConnection, { roles: ['planner'], namespace: env.namespace })
+    )[0]!;
     plannerRun = planner.run();
   });
   afterAll(async () => {

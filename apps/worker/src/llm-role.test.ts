@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkerProcess } from './worker-process.js';
@@ -20,7 +21,7 @@ describe('the llm role on the local model at worker start', { timeout: 300_000 }
   });
 
   beforeAll(async () => {
-    env = await createTestEnvironment();
+    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
   });
   afterAll(async () => {
     await env?.teardown();

@@ -1,27 +1,24 @@
 import {
-  createLlmActivities,
   createProvider,
   defaultLocalModelPath,
-  type LlmActivities,
   type LlmFailure,
+  type LlmProvider,
   localModelInstalled,
   type WarmUpReport,
   warmUpSemanticSearch,
 } from '@groundplan/llm';
-import type { Result, SceneStore } from '@groundplan/scene-graph';
-import { ApplicationFailure } from '@temporalio/common';
+import type { Result } from '@groundplan/scene-graph';
 import type { WorkerConfig } from './config.js';
 
-/** The llm role: its activities, and the warm-up that readies its model for the first step. */
+/** The llm role: its model provider, and the warm-up that readies the model for the first step. */
 export type LlmRole = {
-  activities: LlmActivities;
-  provider: { name: string; model: string };
+  provider: LlmProvider;
   /** Loads a local model and evaluates the semantic-search prompt's fixed start; `undefined` when there is nothing to do. */
   warmUp: () => Promise<Result<WarmUpReport | undefined, LlmFailure>>;
 };
 
 /** The llm role with the provider the configuration names; a missing local model file fails here, in one line. */
-export function createLlmRole(config: WorkerConfig, scenes: SceneStore): LlmRole {
+export function createLlmRole(config: WorkerConfig): LlmRole {
   const settings = config.llm!;
   if (settings.provider === 'local') {
     const modelPath = settings.modelPath ?? defaultLocalModelPath();
@@ -31,21 +28,5 @@ export function createLlmRole(config: WorkerConfig, scenes: SceneStore): LlmRole
       );
   }
   const provider = createProvider(settings);
-  return {
-    activities: createLlmActivities({
-      provider,
-      loadScene: async (sceneRef) => {
-        const scene = await scenes.get(sceneRef);
-        if (!scene.ok)
-          throw ApplicationFailure.create({
-            message: scene.error,
-            type: 'SceneNotFound',
-            nonRetryable: true,
-          });
-        return scene.value;
-      },
-    }),
-    provider: { name: provider.name, model: provider.model },
-    warmUp: () => warmUpSemanticSearch(provider),
-  };
+  return { provider, warmUp: () => warmUpSemanticSearch(provider) };
 }

@@ -3,7 +3,7 @@ import { connectWorker } from '@groundplan/temporal-runtime';
 import { workerConfig } from './config.js';
 import type { LlmRole } from './llm-role.js';
 import { installJsonLogger, log } from './logger.js';
-import { createRoleWorkers } from './roles.js';
+import { createConfiguredWorkers } from './roles.js';
 
 /** groundplan-worker: runs any set of roles; SIGTERM or SIGINT drains the workers and exits. */
 async function main(): Promise<void> {
@@ -17,11 +17,11 @@ async function main(): Promise<void> {
   const connection = await connectWorker(temporal).catch(() => {
     const hint = temporal.external
       ? 'check TEMPORAL_ADDRESS and the TLS settings'
-      : 'start the dev server with `node infra/temporal/dist/cli.js start` or set TEMPORAL_ADDRESS';
+      : 'start the dev server with `node apps/cli/dist/main.js server start` or set TEMPORAL_ADDRESS';
     console.error(`groundplan-worker: cannot reach Temporal at ${temporal.address}: ${hint}`);
     process.exit(1);
   });
-  const { workers, llm } = await createRoleWorkers(config.value, connection);
+  const { workers, llm } = await createConfiguredWorkers(config.value, connection);
   log('INFO', 'worker ready', {
     roles: config.value.roles,
     taskQueues: workers.map((w) => w.options.taskQueue),

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
-import { createPlannerWorker, startPlanTask } from '@groundplan/workflows';
+import { startPlanTask } from '@groundplan/workflows/client';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
+import { createRoleWorkers } from '@groundplan/workflows/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +30,7 @@ describe(`${RUNS} concurrent planTask runs on one planner and two LLM worker pro
   const hitLogs = [`${dataDir}/llm-a.hits`, `${dataDir}/llm-b.hits`];
 
   beforeAll(async () => {
-    env = await createTestEnvironment();
+    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
     const office = await loadSceneFile(repo('datasets/office.json'));
     if (!office.ok) throw new Error('datasets/office.json does not load');
     sceneRef = await fileSceneStore(sceneStore).put(office.value);
@@ -50,7 +52,9 @@ describe(`${RUNS} concurrent planTask runs on one planner and two LLM worker pro
     for (const s of started) if (s.status === 'fulfilled') processes.push(s.value);
     const failed = started.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
-    planner = await createPlannerWorker(env.nativeConnection, { namespace: env.namespace });
+    planner = await (
+      await createRoleWorkers(env.nativeConnection, { roles: ['planner'], namespace: env.namespace })
+    )[0]!;
     plannerRun = planner.run();
   });
   afterAll(async () => {

@@ -8,7 +8,8 @@ import {
   stopDevServer,
   temporalConfigFromEnv,
 } from '@groundplan/temporal-runtime';
-import { type PlanTaskResult, startPlanTask } from '@groundplan/workflows';
+import { startPlanTask } from '@groundplan/workflows/client';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES, type PlanTaskResult } from '@groundplan/workflows/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
@@ -17,7 +18,7 @@ const root = new URL('../../../', import.meta.url).pathname;
 
 describe('the Temporal dev server restarted during a run', { timeout: 300_000 }, () => {
   const dir = mkdtempSync(`${tmpdir()}/groundplan-restart-`);
-  let server: { port: number; uiPort: number; dataDir: string } | undefined;
+  let server: Parameters<typeof startDevServer>[0] | undefined;
   let worker: WorkerProcess | undefined;
   afterAll(async () => {
     worker?.child.kill('SIGTERM');
@@ -27,7 +28,12 @@ describe('the Temporal dev server restarted during a run', { timeout: 300_000 },
   });
 
   it('keeps the run in its SQLite history, and the run completes once the server is back', async () => {
-    server = { port: await freePort(), uiPort: await freePort(), dataDir: `${dir}/temporal` };
+    server = {
+      port: await freePort(),
+      uiPort: await freePort(),
+      dataDir: `${dir}/temporal`,
+      searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES,
+    };
     const started = await startDevServer(server);
     if (!started.ok) throw new Error(started.error);
     const env = { TEMPORAL_ADDRESS: started.value.address };

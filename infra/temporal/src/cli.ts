@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import { connectClient, connectWorker, workflowUiUrl } from './connect.js';
 import { temporalConfigFromEnv } from './connection-config.js';
-import { devServerStatus, startDevServer, stopDevServer } from './dev-server.js';
+import { startDevServer } from './dev-server.js';
 import { runSmokeWorkflow } from './smoke/client.js';
 import { createSmokeWorker } from './smoke/worker.js';
 import { quietWorkerLogs } from './worker-logs.js';
 
-const usage = 'usage: groundplan-temporal start | status | stop | smoke';
+// Starting, checking and stopping the dev server for groundplan is `groundplan server ...` (apps/cli),
+// which registers groundplan's search attributes; this CLI only proves the runtime works.
+const usage = 'usage: groundplan-temporal smoke';
 
 function fail(message: string): never {
   console.error(`groundplan-temporal: ${message}`);
@@ -21,28 +23,6 @@ async function main(command: string | undefined): Promise<void> {
     uiPort: Number(process.env.TEMPORAL_UI_PORT ?? 8233),
   };
   switch (command) {
-    case 'start': {
-      if (config.value.external)
-        fail(`TEMPORAL_ADDRESS is set (${config.value.address}): not starting a local server`);
-      const started = await startDevServer(ports);
-      if (!started.ok) fail(started.error);
-      console.log(`Temporal dev server running at ${started.value.address}; Web UI ${started.value.uiUrl}`);
-      console.log(`  history: ${started.value.dbFile}; log: ${started.value.logFile}`);
-      return;
-    }
-    case 'status': {
-      const status = await devServerStatus(ports);
-      console.log(
-        status.running
-          ? `running at ${status.address} (pid ${status.pid}); Web UI ${status.uiUrl}`
-          : 'not running',
-      );
-      return;
-    }
-    case 'stop':
-      await stopDevServer(ports);
-      console.log('Temporal dev server stopped');
-      return;
     case 'smoke': {
       if (!config.value.external) {
         const started = await startDevServer(ports);

@@ -3,15 +3,17 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Connection } from '@temporalio/client';
+import type { SearchAttributeType } from '@temporalio/common';
 import { temporalCliPath } from './cli-path.js';
 import { devServerDataDir } from './repo-paths.js';
-import { searchAttributeFlags } from './search-attributes.js';
 
 export type DevServerOptions = {
   port?: number;
   uiPort?: number;
   dataDir?: string;
   namespace?: string;
+  /** Search attributes the server registers at start, so workflows can set and UIs filter on them. */
+  searchAttributes?: readonly { name: string; type: SearchAttributeType }[];
   /** How long start waits for the health check. */
   startTimeoutMs?: number;
 };
@@ -27,7 +29,10 @@ export type DevServerStatus = {
 
 type Outcome = { ok: true; value: DevServerStatus } | { ok: false; error: string };
 
-type Resolved = Required<Omit<DevServerOptions, 'startTimeoutMs'>> & { startTimeoutMs: number };
+type Resolved = Required<Omit<DevServerOptions, 'startTimeoutMs' | 'searchAttributes'>> & {
+  startTimeoutMs: number;
+  searchAttributes: readonly { name: string; type: SearchAttributeType }[];
+};
 
 function resolve(options: DevServerOptions): Resolved {
   return {
@@ -36,6 +41,7 @@ function resolve(options: DevServerOptions): Resolved {
     dataDir: options.dataDir ?? devServerDataDir(),
     namespace: options.namespace ?? 'default',
     startTimeoutMs: options.startTimeoutMs ?? 60_000,
+    searchAttributes: options.searchAttributes ?? [],
   };
 }
 
@@ -143,7 +149,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<Ou
     o.namespace,
     '--log-level',
     'warn',
-    ...searchAttributeFlags(),
+    ...searchAttributeFlags(o.searchAttributes),
   ];
   const child = spawn(cli, args, { detached: true, stdio: ['ignore', log, log] });
   closeSync(log);
@@ -179,4 +185,10 @@ export async function stopDevServer(options: DevServerOptions = {}): Promise<Out
   }
   rmSync(f.pid, { force: true });
   return { ok: true, value: describe(o, undefined, false) };
+}
+
+/** `Name=Type` arguments for `temporal server start-dev --search-attribute`. */
+function searchAttributeFlags(keys: readonly { name: string; type: SearchAttributeType }[]): string[] {
+  const cliType: Record<string, string> = { KEYWORD: 'Keyword', TEXT: 'Text', INT: 'Int', BOOL: 'Bool' };
+  return keys.flatMap((key) => ['--search-attribute', `${key.name}=${cliType[key.type] ?? key.type}`]);
 }

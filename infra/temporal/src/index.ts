@@ -11,6 +11,5 @@ export {
 } from './dev-server.js';
 export { freePort } from './free-port.js';
 export { devServerDataDir, repoRoot } from './repo-paths.js';
-export * from './search-attributes.js';
 export { createTestEnvironment } from './test-environment.js';
 export { quietWorkerLogs } from './worker-logs.js';

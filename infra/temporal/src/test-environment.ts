@@ -1,13 +1,15 @@
+import type { SearchAttributeType } from '@temporalio/common';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { temporalCliPath } from './cli-path.js';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES } from './search-attributes.js';
 import { quietWorkerLogs } from './worker-logs.js';
 
 /**
  * A real Temporal server for tests: the one at TEMPORAL_ADDRESS when set, else a fresh dev
  * server from the project's own CLI binary on a free port (nothing is downloaded).
  */
-export async function createTestEnvironment(): Promise<TestWorkflowEnvironment> {
+export async function createTestEnvironment(
+  options: { searchAttributes?: readonly { name: string; type: SearchAttributeType }[] } = {},
+): Promise<TestWorkflowEnvironment> {
   quietWorkerLogs();
   const address = process.env.TEMPORAL_ADDRESS;
   if (address) {
@@ -20,7 +22,7 @@ export async function createTestEnvironment(): Promise<TestWorkflowEnvironment> 
     server: {
       executable: { type: 'existing-path', path: temporalCliPath() },
       ip: '127.0.0.1',
-      searchAttributes: [...GROUNDPLAN_SEARCH_ATTRIBUTES],
+      searchAttributes: [...(options.searchAttributes ?? [])],
       extraArgs: ['--log-level', 'error'],
     },
   });

@@ -5,7 +5,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileSceneStore } from '@groundplan/scene-graph';
-import type { PlannerVariant } from '@groundplan/workflows';
+import type { PlannerVariant } from '@groundplan/workflows/contract';
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from '../src/report.js';
 import { readRecords } from '../src/runner.js';
 import { loadEvalScenes } from '../src/scenes.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileSceneStore } from '@groundplan/scene-graph';
-import type { PlannerVariant } from '@groundplan/workflows';
+import type { PlannerVariant } from '@groundplan/workflows/contract';
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from './report.js';
 import { type EvalProviderConfig, runEvaluation } from './runner.js';
 import { loadEvalScenes } from './scenes.js';

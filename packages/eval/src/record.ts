@@ -1,4 +1,4 @@
-import type { PlannerVariant, Usage } from '@groundplan/workflows';
+import type { PlannerVariant, Usage } from '@groundplan/workflows/contract';
 import type { ErrorType, PlanningScore, SearchScore } from './score.js';
 import type { Environment, Family } from './tasks.js';
 

@@ -4,7 +4,7 @@ import { arch, cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { PLAN_PROMPT_VERSION, SEMANTIC_SEARCH_PROMPT_VERSION } from '@groundplan/llm';
 import { collapse, countTokens, renderFullScene, renderView, type SceneGraph } from '@groundplan/scene-graph';
-import type { PlannerVariant } from '@groundplan/workflows';
+import type { PlannerVariant } from '@groundplan/workflows/contract';
 import type { TaskRecord } from './record.js';
 import { ERROR_TYPES, type ErrorType } from './score.js';
 import { type Environment, FAMILIES, type Family } from './tasks.js';

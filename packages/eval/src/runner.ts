@@ -1,26 +1,18 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
-import {
-  createLlmActivities,
-  createProvider,
-  type LlmProvider,
-  type ProviderConfig,
-  recordingProvider,
-} from '@groundplan/llm';
+import { createProvider, type LlmProvider, type ProviderConfig, recordingProvider } from '@groundplan/llm';
 import { collapse, countTokens, fileSceneStore, renderView } from '@groundplan/scene-graph';
-import { createSimActivities } from '@groundplan/simulator';
+import { checkPlanGoals } from '@groundplan/simulator';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import { startPlanTask } from '@groundplan/workflows/client';
 import {
-  createPlannerWorker,
-  LLM_TASK_QUEUE,
+  GROUNDPLAN_SEARCH_ATTRIBUTES,
   type PlannerVariant,
   type PlanTaskResult,
-  SIM_TASK_QUEUE,
-  startPlanTask,
-} from '@groundplan/workflows';
+} from '@groundplan/workflows/contract';
+import { createRoleWorkers, runWorkersUntil } from '@groundplan/workflows/worker';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
-import { Worker } from '@temporalio/worker';
 import { DEFAULT_ORACLE_FILE, oracleProvider, readOracle } from './oracle.js';
 import { type ProgressReporter, progressReporter } from './progress.js';
 import type { TaskRecord } from './record.js';
@@ -77,41 +69,27 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const store = fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`);
   const scenes = await loadEvalScenes(store);
   const provider = await buildProvider(options.provider, options.tasks);
-  const sim = createSimActivities(store);
   const records: TaskRecord[] = [];
 
   if (todo.length > 0) {
     await mkdir(dirname(options.resultsFile), { recursive: true });
-    const env = await createTestEnvironment();
+    const env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
     try {
-      const connection = env.nativeConnection;
-      const namespace = env.namespace ?? 'default';
       const llmConcurrency =
         options.llmConcurrency ?? (options.provider.provider === 'local' ? 1 : concurrency);
-      const activityWorkers = await Promise.all([
-        Worker.create({
-          connection,
-          namespace,
-          taskQueue: LLM_TASK_QUEUE,
-          maxConcurrentActivityTaskExecutions: llmConcurrency,
-          // A model call cut off by a task timeout may not stop at once; do not wait for it forever.
-          shutdownForceTime: '30 seconds',
-          activities: createLlmActivities({
-            provider,
-            loadScene: async (ref) => {
-              const scene = await store.get(ref);
-              if (!scene.ok) throw new Error(scene.error);
-              return scene.value;
-            },
-          }),
-        }),
-        Worker.create({ connection, namespace, taskQueue: SIM_TASK_QUEUE, activities: sim }),
-      ]);
-      const planner = await createPlannerWorker(connection, { namespace });
-      const running = activityWorkers.map((w) => w.run());
+      const workers = await createRoleWorkers(env.nativeConnection, {
+        roles: ['planner', 'llm', 'sim'],
+        namespace: env.namespace ?? 'default',
+        scenes: store,
+        provider,
+        concurrency: { llm: llmConcurrency },
+        // A model call cut off by a task timeout may not stop at once; do not wait for it forever.
+        shutdownForceTime: '30 seconds',
+      });
       const bar = progressReporter(todo.length, options.progress ?? 'auto');
       try {
-        await planner.runUntil(
+        await runWorkersUntil(
+          workers,
           pool(todo, concurrency, async (task) => {
             const record = await runTask(task, bar, env.client);
             records.push(record);
@@ -121,12 +99,6 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
         );
       } finally {
         bar.close();
-        for (const w of activityWorkers) if (w.getState() === 'RUNNING') w.shutdown();
-        // A model call cut off by a task timeout can outlast the shutdown grace: the records are
-        // already written, so a worker that had to be forced down is not a failed evaluation.
-        for (const outcome of await Promise.allSettled(running))
-          if (outcome.status === 'rejected')
-            console.error(`worker stopped: ${(outcome.reason as Error).message}`);
       }
     } finally {
       await env.teardown().catch((cause: Error) => console.error(`Temporal teardown: ${cause.message}`));
@@ -208,9 +180,10 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       searchScore = scoreSearch(graph, task.criteria, task.required, result);
     else {
       const executable = result.status === 'verified';
-      const goals = executable
-        ? await sim.checkPlanGoals({ sceneRef: ref, plan: result.expandedPlan, goals: task.criteria.goal })
-        : { satisfied: false, failed: [] };
+      const checked = executable ? checkPlanGoals(graph, result.expandedPlan, task.criteria.goal) : undefined;
+      if (checked && !checked.ok)
+        throw new Error(`${task.id}: the task's goal does not parse: ${checked.error}`);
+      const goals = checked?.ok ? checked.value : { satisfied: false, failed: [] };
       planning = { executable, correct: goals.satisfied, failedGoals: goals.failed };
     }
     const scores = { ...(searchScore ? { search: searchScore } : {}), ...(planning ? { planning } : {}) };

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { fileSceneStore } from '@groundplan/scene-graph';
-import type { SearchTraceEntry } from '@groundplan/workflows';
+import type { SearchTraceEntry } from '@groundplan/workflows/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type EvalScenes, loadEvalScenes } from './scenes.js';
 import { scoreSearch } from './score.js';

@@ -1,7 +1,7 @@
 import { expandPlan } from '@groundplan/path-planner';
 import { parentOf, type SceneGraph, visibleNodes } from '@groundplan/scene-graph';
 import { type PlanStep, verifyPlan } from '@groundplan/simulator';
-import type { PlanTaskResult } from '@groundplan/workflows';
+import type { PlanTaskResult } from '@groundplan/workflows/contract';
 import type { EvalTask, SearchCriteria } from './tasks.js';
 
 /** SayPlan's failure categories (Table 4), as TASKS.md defines them for groundplan. */

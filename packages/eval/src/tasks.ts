@@ -56,9 +56,9 @@ const RequirementSchema = z.object({
 
 const repoFile = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 
-/** Where the task files live by default: the shared instruction list and our requirements. */
+/** Where the task files live by default: SayPlan's 90 instructions (the paper's data) and our requirements. */
 export const DEFAULT_TASK_FILES = {
-  instructions: '/work/shared/sayplan-tasks.json',
+  instructions: repoFile('datasets/tasks/sayplan-tasks.json'),
   requirements: repoFile('datasets/tasks/requirements.json'),
 };
 

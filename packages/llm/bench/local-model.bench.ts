@@ -14,7 +14,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { collapse, contract, expand, loadSceneFile, renderView, type View } from '@groundplan/scene-graph';
+import {
+  collapse,
+  contract,
+  expand,
+  loadSceneFile,
+  memorySceneStore,
+  renderView,
+  type View,
+} from '@groundplan/scene-graph';
 import { getLlama, LlamaLogLevel } from 'node-llama-cpp';
 import { createLlmActivities, warmUpSemanticSearch } from '../src/activities.js';
 import { semanticSearchMessages } from '../src/prompts/semantic-search.js';
@@ -41,6 +49,8 @@ const WARM_INSTRUCTION = 'Find me a kettle.';
 const office = await loadSceneFile(`${root}datasets/office.json`);
 if (!office.ok) throw new Error('datasets/office.json does not load');
 const scene = office.value;
+const scenes = memorySceneStore();
+const sceneRef = await scenes.put(scene);
 
 /** CPU time this machine spent outside this process, in cores, over the span `since` started. */
 type CpuMark = { wall: number; busy: number; self: number };
@@ -72,9 +82,7 @@ const modelPathOf = (name: string) => `${root}models/${catalogue.models.find((m)
 
 async function stepOnce(llm: ReturnType<typeof createLlmActivities>, instruction: string, view: View) {
   const since = cpuMark();
-  const result = await llm
-    .semanticSearchStep({ sceneRef: 'office', instruction, view })
-    .catch((e: Error) => e);
+  const result = await llm.semanticSearchStep({ sceneRef, instruction, view }).catch((e: Error) => e);
   const ms = Math.round(performance.now() - since.wall);
   return {
     instruction,
@@ -89,7 +97,7 @@ async function stepOnce(llm: ReturnType<typeof createLlmActivities>, instruction
 async function coldChild(modelPath: string, threads: number) {
   const llm = createLlmActivities({
     provider: localModelProvider({ modelPath, threads }),
-    loadScene: async () => scene,
+    scenes,
   });
   return stepOnce(llm, READY_INSTRUCTIONS[0]!, collapse(scene));
 }
@@ -99,7 +107,7 @@ async function readyChild(modelPath: string, threads: number, search: boolean) {
   const warm = await warmUpSemanticSearch(provider);
   if (!warm.ok || !warm.value)
     throw new Error(`warm-up failed: ${warm.ok ? 'nothing to do' : warm.error.message}`);
-  const llm = createLlmActivities({ provider, loadScene: async () => scene });
+  const llm = createLlmActivities({ provider, scenes });
   const ready = [await stepOnce(llm, READY_INSTRUCTIONS[0]!, collapse(scene))];
   const warmStep = await stepOnce(llm, WARM_INSTRUCTION, collapse(scene));
   // Warming up again leaves only the fixed start evaluated: the state of a ready worker again.
@@ -119,7 +127,7 @@ async function readyChild(modelPath: string, threads: number, search: boolean) {
 }
 
 async function searchTasks(llm: ReturnType<typeof createLlmActivities>) {
-  const instructions = JSON.parse(readFileSync(`${root}../shared/sayplan-tasks.json`, 'utf8')) as {
+  const instructions = JSON.parse(readFileSync(`${root}datasets/tasks/sayplan-tasks.json`, 'utf8')) as {
     tasks: { id: string; instruction: string }[];
   };
   const requirements = JSON.parse(readFileSync(`${root}datasets/tasks/requirements.json`, 'utf8')) as {
@@ -141,7 +149,7 @@ async function searchTasks(llm: ReturnType<typeof createLlmActivities>) {
     for (let n = 0; n < maxSteps; n++) {
       const answer = await llm
         .semanticSearchStep({
-          sceneRef: 'office',
+          sceneRef,
           instruction: task.instruction,
           view,
           ...(lastError ? { lastError } : {}),

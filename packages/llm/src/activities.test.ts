@@ -1,5 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { collapse, expand, loadSceneFile, type SceneGraph, visibleNodes } from '@groundplan/scene-graph';
+import {
+  collapse,
+  countTokens,
+  expand,
+  loadSceneFile,
+  ok,
+  renderView,
+  type SceneGraph,
+  type SceneStore,
+  visibleNodes,
+} from '@groundplan/scene-graph';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLlmActivities } from './activities.js';
@@ -12,6 +22,14 @@ const OFFICE = fileURLToPath(new URL('../../../datasets/office.json', import.met
 let server: FakeOpenAiServer;
 let office: SceneGraph;
 let loads: string[];
+// A scene store holding the office under the reference 'office', noting every load.
+const scenes: SceneStore = {
+  put: async () => 'office',
+  get: async (ref) => {
+    loads.push(ref);
+    return ok(office);
+  },
+};
 beforeAll(async () => {
   server = await startFakeOpenAiServer();
   const loaded = await loadSceneFile(OFFICE);
@@ -27,10 +45,7 @@ beforeEach(() => {
 const activities = (maxRetries = 0) =>
   createLlmActivities({
     provider: openAiCompatibleProvider({ baseURL: server.baseURL, apiKey: 'k', model: 'm', maxRetries }),
-    loadScene: async (ref) => {
-      loads.push(ref);
-      return office;
-    },
+    scenes,
   });
 const lastPrompt = () => (server.received.at(-1)!.body.messages as { content: string }[]).at(-1)!.content;
 const schemaSent = () =>
@@ -75,27 +90,36 @@ describe('the semantic-search step activity', () => {
     expect(nodeEnum).toEqual(visibleNodes(office, collapse(office)));
   });
 
-  it('loads each scene once per worker', async () => {
-    const llm = activities();
-    server.script({ kind: 'json', value: search }, { kind: 'json', value: search });
+  it('applies the command and returns the next view with its size in prompt tokens', async () => {
+    server.script({ kind: 'json', value: search });
     const input = { sceneRef: 'office', instruction: 'Find me a carrot.', view: collapse(office) };
-    await llm.semanticSearchStep(input);
-    await llm.semanticSearchStep(input);
+    const result = await activities().semanticSearchStep(input);
     expect(loads).toEqual(['office']);
+    expect(result.next?.view.expanded).toEqual(['kitchen']);
+    expect(result.next?.tokens).toBe(countTokens(renderView(office, result.next!.view)));
+    expect(result.error).toBeUndefined();
   });
 
-  it('fails as non-retryable LlmInvalidOutput when the model keeps naming a node outside the view', async () => {
+  it('returns a command the view refuses as an error for the next step, with the view unchanged', async () => {
+    server.script({ kind: 'json', value: { ...search, command: 'contract' } });
+    const input = { sceneRef: 'office', instruction: 'Find me a carrot.', view: collapse(office) };
+    const result = await activities().semanticSearchStep(input);
+    expect(result.command).toBe('contract');
+    expect(result.next).toBeUndefined();
+    expect(result.error).toContain('kitchen');
+  });
+
+  it('returns an answer that stays outside the contract as an invalid step with its cost, not a failure', async () => {
     const bad = { kind: 'json' as const, value: { ...search, node: 'carrot' } };
     server.script(bad, bad, bad);
-    const failure = await failureOf(
-      activities().semanticSearchStep({
-        sceneRef: 'office',
-        instruction: 'Find me a carrot.',
-        view: collapse(office),
-      }),
-    );
-    expect(failure.type).toBe('LlmInvalidOutput');
-    expect(failure.nonRetryable).toBe(true);
+    const result = await activities().semanticSearchStep({
+      sceneRef: 'office',
+      instruction: 'Find me a carrot.',
+      view: collapse(office),
+    });
+    expect(result.command).toBe('invalid');
+    expect(result.error).toMatch(/no valid answer after 3 tries/);
+    expect(result.usage.attempts).toBe(3);
     expect(server.received).toHaveLength(3);
   });
 
@@ -130,7 +154,7 @@ describe('the planning activities', () => {
       view: kitchenView(),
       feedback: [{ plan: [{ action: 'pickup', args: ['kitchen'] }], feedback: 'kitchen is not an object' }],
     });
-    expect(result.plan).toEqual(plan);
+    expect(result.ok && result.plan).toEqual(plan);
     expect(lastPrompt()).toContain('Attempt 1: pickup(kitchen)');
     expect(lastPrompt()).toContain('Simulator feedback: kitchen is not an object');
     const args = schemaSent() as {
@@ -149,7 +173,7 @@ describe('the planning activities', () => {
         model: 'm',
         sendMaxTokens: true,
       }),
-      loadScene: async () => office,
+      scenes,
     });
     server.script(
       { kind: 'json', value: search },

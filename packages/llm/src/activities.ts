@@ -1,13 +1,20 @@
 import {
+  contract,
+  expand,
   ok,
+  type PlanStep,
   type Result,
   renderFullScene,
   renderView,
-  type SceneGraph,
+  requireScene,
+  type SceneRef,
+  type SceneStore,
+  type SizedView,
+  sizeView,
   type View,
   visibleNodes,
 } from '@groundplan/scene-graph';
-import { actionNames, type PlanStep } from '@groundplan/simulator';
+import { actionNames } from '@groundplan/simulator';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ZodType } from 'zod';
 import { ANSWER_TOKENS } from './contracts/bounds.js';
@@ -17,7 +24,7 @@ import { keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
 import { semanticSearchMessages, semanticSearchPromptStart } from './prompts/semantic-search.js';
 import type { CallReport, ChatMessage, LlmFailure, LlmProvider, WarmUpReport } from './provider.js';
-import { askStructured, type StructuredFailure } from './structured-call.js';
+import { askStructured, type StructuredAnswer, type StructuredFailure } from './structured-call.js';
 
 /** The ApplicationFailure types LLM activities throw; only LlmUnavailable is worth retrying. */
 export const LLM_FAILURE_TYPES = {
@@ -28,8 +35,8 @@ export const LLM_FAILURE_TYPES = {
 
 export type LlmActivitiesConfig = {
   provider: LlmProvider;
-  /** Loads a scene by its reference, e.g. from the scene store; results are cached per worker. */
-  loadScene: (sceneRef: string) => Promise<SceneGraph>;
+  /** Where scenes are loaded from by reference (cached per worker by the store). */
+  scenes: SceneStore;
   /** Times an invalid answer is sent back to the model before failing; default 2. */
   maxInvalidRetries?: number;
   /** Actions a plan may use; default: the simulator's action table. */
@@ -37,23 +44,32 @@ export type LlmActivitiesConfig = {
 };
 
 export type SemanticSearchStepInput = {
-  sceneRef: string;
+  sceneRef: SceneRef;
   instruction: string;
   view: View;
   /** Why the previous command could not be applied, shown to the model. */
   lastError?: string;
 };
 
+/**
+ * One search step as the workflow records it. `invalid`: the model kept answering outside its
+ * contract. `next`: the view after an expand or contract that applied; `error`: why the command
+ * could not be applied (or the answer was invalid), for the model to read next step.
+ */
 export type SemanticSearchStepResult = {
-  command: SearchCommand;
+  command: SearchCommand | 'invalid';
   node: string;
   reasoning: string;
   chainOfThought: string;
+  next?: SizedView;
+  error?: string;
   usage: CallReport;
+  /** Model calls this step made when its answer was invalid (each was shown its error); else 1. */
+  calls?: number;
 };
 
 export type GeneratePlanInput = {
-  sceneRef: string;
+  sceneRef: SceneRef;
   instruction: string;
   /** The explored subgraph the plan must stay within. */
   view: View;
@@ -62,35 +78,30 @@ export type GeneratePlanInput = {
 };
 
 /** SayPlan's baselines plan from the whole scene graph, in one shot. */
-export type BaselinePlanInput = { sceneRef: string; instruction: string };
+export type BaselinePlanInput = { sceneRef: SceneRef; instruction: string };
 
-export type PlanResult = { plan: PlanStep[]; chainOfThought: string; usage: CallReport };
+/** A contract-checked plan, or why the model gave none (it kept answering outside the contract). */
+export type PlanResult =
+  | { ok: true; plan: PlanStep[]; chainOfThought: string; usage: CallReport }
+  | { ok: false; error: string; usage: CallReport; calls: number };
 
 /**
  * The LLM activities (task queue groundplan-llm): load the scene by reference, render what the
  * model should see, ask the provider for a contract-checked answer and return a small result.
  */
 export function createLlmActivities(config: LlmActivitiesConfig) {
-  const scenes = new Map<string, Promise<SceneGraph>>();
   const actions = config.actionNames ?? actionNames();
+  const scene = (sceneRef: SceneRef) => requireScene(config.scenes, sceneRef);
 
-  function scene(sceneRef: string): Promise<SceneGraph> {
-    let loading = scenes.get(sceneRef);
-    if (!loading) {
-      loading = config.loadScene(sceneRef);
-      // A failed load is not cached, so a retry of the activity loads again.
-      loading.catch(() => scenes.delete(sceneRef));
-      scenes.set(sceneRef, loading);
-    }
-    return loading;
-  }
-
+  /** A contract-checked answer; an answer that stays outside the contract is a value, anything else throws. */
   async function ask<T>(
     messages: ChatMessage[],
     contract: ZodType<T>,
     schemaName: string,
     maxTokens: number,
-  ) {
+  ): Promise<
+    { ok: true; value: StructuredAnswer<T> } | { ok: false; error: string; usage: CallReport; calls: number }
+  > {
     const answer = await keepAlive(
       askStructured(config.provider, {
         messages,
@@ -100,8 +111,15 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
         maxTokens,
       }),
     );
-    if (!answer.ok) throw toApplicationFailure(answer.error);
-    return answer.value;
+    if (answer.ok) return { ok: true, value: answer.value };
+    if (answer.error.kind === 'invalid-output')
+      return {
+        ok: false as const,
+        error: answer.error.message,
+        usage: answer.error.report,
+        calls: answer.error.calls.length,
+      };
+    throw toApplicationFailure(answer.error);
   }
 
   async function plan(
@@ -120,11 +138,16 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
       'plan',
       ANSWER_TOKENS.plan,
     );
-    return { plan: answer.value.plan, chainOfThought: answer.value.chain_of_thought, usage: answer.report };
+    if (!answer.ok) return { ok: false, error: answer.error, usage: answer.usage, calls: answer.calls };
+    const { value, report } = answer.value;
+    return { ok: true, plan: value.plan, chainOfThought: value.chain_of_thought, usage: report };
   }
 
   return {
-    /** One step of semantic search: which node to expand or contract next, or which node answers. */
+    /**
+     * One step of semantic search: the model names the node to expand or contract next, or the
+     * node that answers; the command is applied here and the next view comes back with its size.
+     */
     async semanticSearchStep(input: SemanticSearchStepInput): Promise<SemanticSearchStepResult> {
       const graph = await scene(input.sceneRef);
       const answer = await ask(
@@ -138,8 +161,21 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
         'semantic_search_step',
         ANSWER_TOKENS.semanticSearch,
       );
-      const { command, node, reasoning, chain_of_thought } = answer.value;
-      return { command, node, reasoning, chainOfThought: chain_of_thought, usage: answer.report };
+      if (!answer.ok)
+        return {
+          command: 'invalid',
+          node: '',
+          reasoning: '',
+          chainOfThought: '',
+          error: answer.error,
+          usage: answer.usage,
+          calls: answer.calls,
+        };
+      const { command, node, reasoning, chain_of_thought } = answer.value.value;
+      const step = { command, node, reasoning, chainOfThought: chain_of_thought, usage: answer.value.report };
+      if (command === 'done') return step;
+      const next = (command === 'expand' ? expand : contract)(graph, input.view, node);
+      return next.ok ? { ...step, next: sizeView(graph, next.value) } : { ...step, error: next.error };
     },
 
     /** A high-level plan from the explored subgraph, corrected by the simulator's feedback (SayPlan). */
@@ -177,7 +213,7 @@ export async function warmUpSemanticSearch(
 
 /** The Temporal failure for an LLM failure: typed, retryable only when the endpoint may recover. */
 export function toApplicationFailure(failure: LlmFailure | StructuredFailure): ApplicationFailure {
-  const calls = 'calls' in failure ? failure.calls : failure.report ? [failure.report] : [];
+  const calls = callsOf(failure);
   return ApplicationFailure.create({
     message: failure.message,
     type: LLM_FAILURE_TYPES[failure.kind],
@@ -185,4 +221,8 @@ export function toApplicationFailure(failure: LlmFailure | StructuredFailure): A
     // The tokens already spent, so a run's accounting includes failed calls too.
     details: [{ calls }],
   });
+}
+
+function callsOf(failure: LlmFailure | StructuredFailure): CallReport[] {
+  return 'calls' in failure ? failure.calls : failure.report ? [failure.report] : [];
 }

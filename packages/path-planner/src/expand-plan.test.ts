@@ -1,5 +1,6 @@
+import type { PlanStep } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
-import { expandPlan, type PlanStep } from './expand-plan.js';
+import { expandPlan } from './expand-plan.js';
 import { office } from './test-support/office.js';
 
 const step = (action: string, ...args: string[]): PlanStep => ({ action, args });

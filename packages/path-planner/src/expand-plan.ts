@@ -1,11 +1,8 @@
-import { err, ok, type Result, type SceneGraph } from '@groundplan/scene-graph';
+import { err, ok, type PlanStep, type Result, type SceneGraph } from '@groundplan/scene-graph';
 import { navigationIndexOf } from './navigation-index.js';
 import { placeOfAgent, resolvePlace } from './place.js';
 import { pathTo, searchPath } from './search.js';
 import { disconnected, type UnreachableReason } from './unreachable.js';
-
-/** One plan step, `goto(kitchen)` as { action: 'goto', args: ['kitchen'] }; the simulator uses the same shape. */
-export type PlanStep = { action: string; args: string[] };
 
 /** Why a plan could not be expanded: the step (0-based) and a message naming it for the LLM. */
 export type PlanExpansionError = {

@@ -1,4 +1,10 @@
-export { expandPlan, type PlanExpansionError, type PlanStep } from './expand-plan.js';
+export {
+  createPathActivities,
+  type ExpandPathInput,
+  type ExpandPathResult,
+  type PathActivities,
+} from './activities.js';
+export { expandPlan, type PlanExpansionError } from './expand-plan.js';
 export { buildNavigationIndex, type NavigationIndex, navigationIndexOf } from './navigation-index.js';
 export { type Nearest, nearest } from './nearest.js';
 export { type Place, resolvePlace } from './place.js';

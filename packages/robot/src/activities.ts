@@ -1,9 +1,16 @@
 import { activityInfo, cancellationSignal, heartbeat } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { type SkillExecutor, SkillFailed, type SkillOutcome, type SkillRequest } from './skill-executor.js';
+import {
+  SKILL_FAILED,
+  type SkillExecutor,
+  SkillFailed,
+  type SkillOutcome,
+  type SkillRequest,
+} from './skill-executor.js';
 
 /** The skill activities of one robot, run by the worker next to it on its own task queue. */
-export function createRobotActivities(executor: SkillExecutor) {
+export function createRobotActivities(deps: { robot: SkillExecutor }) {
+  const executor = deps.robot;
   return {
     /** Runs one plan step on the robot, heartbeating progress and resuming from it after a retry. */
     async runSkill(request: SkillRequest): Promise<SkillOutcome> {
@@ -20,7 +27,7 @@ export function createRobotActivities(executor: SkillExecutor) {
         if (error instanceof SkillFailed) {
           throw ApplicationFailure.create({
             message: error.message,
-            type: 'SkillFailed',
+            type: SKILL_FAILED,
             nonRetryable: true,
           });
         }

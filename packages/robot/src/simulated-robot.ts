@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SceneGraph, SceneStore } from '@groundplan/scene-graph';
+import { requireScene, type SceneGraph, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
 import { applyStep, commitState, describeFailure, initialState, type SimState } from '@groundplan/simulator';
 import { DEFAULT_SKILL_SECONDS, SKILL_SECONDS } from './skill-durations.js';
 import {
@@ -34,12 +34,10 @@ export function createSimulatedRobot(options: SimulatedRobotOptions): SkillExecu
   const timeScale = options.timeScale ?? 1;
   const tickMs = options.tickMs ?? 200;
 
-  async function loadWorld(sceneRef: string, path: string): Promise<RobotWorld> {
+  async function loadWorld(sceneRef: SceneRef, path: string): Promise<RobotWorld> {
     const saved = await readWorld(path);
     if (saved) return saved;
-    const scene = await options.scenes.get(sceneRef);
-    if (!scene.ok) throw new SkillFailed(scene.error);
-    return { world: scene.value, appliedSteps: new Set(), accessed: null };
+    return { world: await requireScene(options.scenes, sceneRef), appliedSteps: new Set(), accessed: null };
   }
 
   return {

@@ -1,7 +1,7 @@
-import type { PlanStep } from '@groundplan/simulator';
+import type { PlanStep, SceneRef } from '@groundplan/scene-graph';
 
 /** One step of a plan, sent to the robot that runs it. `stepId` is unique per run and step. */
-export type SkillRequest = { sceneRef: string; stepId: string; step: PlanStep };
+export type SkillRequest = { sceneRef: SceneRef; stepId: string; step: PlanStep };
 
 /** What a skill reports while it runs, and where it resumes after a retry. */
 export type SkillProgress = {
@@ -23,9 +23,12 @@ export type SkillOutcome = {
   resumedFrom: number;
 };
 
+/** The failure type of a skill that cannot succeed in the robot's world as it is. */
+export const SKILL_FAILED = 'SkillFailed';
+
 /** A skill that cannot succeed in the robot's world as it is; retrying will not help. */
 export class SkillFailed extends Error {
-  override readonly name = 'SkillFailed';
+  override readonly name = SKILL_FAILED;
 }
 
 /** The one thing a robot must do for groundplan: run a skill, report progress, stop when told. */

@@ -1,5 +1,5 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { parseScene, type SceneGraph, sceneToFile } from '@groundplan/scene-graph';
+import { parseScene, type SceneGraph, type SceneRef, sceneToFile } from '@groundplan/scene-graph';
 
 /** The robot's world as it persists on disk: the scene as changed by the steps applied so far. */
 export type RobotWorld = {
@@ -10,7 +10,7 @@ export type RobotWorld = {
 };
 
 /** The file holding one robot's world for one scene. */
-export function worldFilePath(dataDir: string, robotId: string, sceneRef: string): string {
+export function worldFilePath(dataDir: string, robotId: string, sceneRef: SceneRef): string {
   return `${dataDir}/robots/${encodeURIComponent(robotId)}/${sceneRef.replace(/^sha256:/, '')}.json`;
 }
 

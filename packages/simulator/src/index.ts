@@ -14,11 +14,15 @@ export * as effects from './actions/effects.js';
 export {
   createSimActivities,
   type PlanVerdict,
-  type SearchCommandInput,
   type SimActivities,
-  type SizedView,
 } from './activities/sim-activities.js';
-export { checkGoals, checkGoalText, type GoalReport, type GoalResult } from './goals/check-goals.js';
+export {
+  checkGoals,
+  checkGoalText,
+  checkPlanGoals,
+  type GoalReport,
+  type GoalResult,
+} from './goals/check-goals.js';
 export { formatGoal, type Goal, parseGoal, parseGoals } from './goals/goal.js';
 export { compareToGoalGraph, type GoalGraphComparison, type NodeMismatch } from './goals/goal-graph.js';
 export { formatStep, type Plan, PlanSchema, type PlanStep, PlanStepSchema } from './plan/plan.js';

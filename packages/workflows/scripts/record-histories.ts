@@ -5,23 +5,16 @@
 //   npx tsx --conditions=@groundplan/source packages/workflows/scripts/record-histories.ts
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createLlmActivities, replayProvider } from '@groundplan/llm';
-import { createRobotActivities, createSimulatedRobot } from '@groundplan/robot';
+import { replayProvider } from '@groundplan/llm';
+import { createSimulatedRobot } from '@groundplan/robot';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
-import { createSimActivities } from '@groundplan/simulator';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import type { WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
-import { Worker } from '@temporalio/worker';
-import {
-  LLM_TASK_QUEUE,
-  PLANNER_TASK_QUEUE,
-  robotTaskQueue,
-  SIM_TASK_QUEUE,
-} from '../src/activity-options.js';
 import { startPlanAndExecute, startPlanTask } from '../src/client.js';
-import { executePlan } from '../src/execute-plan.js';
-import { createPlannerWorker } from '../src/worker.js';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES, PLANNER_TASK_QUEUE } from '../src/contract.js';
+import { createRoleWorkers, runWorkersUntil } from '../src/worker.js';
+import { executePlan } from '../src/workflows.js';
 
 const repo = (path: string) => new URL(`../../../${path}`, import.meta.url).pathname;
 const cassettePath = repo('datasets/cassettes/close-jasons-cabinet.cassette.json');
@@ -38,41 +31,23 @@ const sceneName = office.getAttribute('name');
 // Two robots, so each run starts from the recorded scene (a robot keeps its world between runs).
 const robotIds = ['history-robot-1', 'history-robot-2'];
 
-const env = await createTestEnvironment();
+const env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
 const connection = env.nativeConnection;
 const namespace = env.namespace ?? 'default';
-const workers = await Promise.all([
-  createPlannerWorker(connection, { namespace }),
-  Worker.create({
-    connection,
+const robot = (id: string) => ({
+  id,
+  executor: createSimulatedRobot({ robotId: id, scenes, dataDir, speedMps: 1, timeScale: 0.001, tickMs: 5 }),
+});
+const workers = [
+  ...(await createRoleWorkers(connection, {
+    roles: ['planner', 'llm', 'sim', 'robot'],
     namespace,
-    taskQueue: LLM_TASK_QUEUE,
-    activities: createLlmActivities({
-      provider: replayProvider({ cassettePath }),
-      loadScene: async (ref) => {
-        const scene = await scenes.get(ref);
-        if (!scene.ok) throw new Error(scene.error);
-        return scene.value;
-      },
-    }),
-  }),
-  Worker.create({
-    connection,
-    namespace,
-    taskQueue: SIM_TASK_QUEUE,
-    activities: createSimActivities(scenes),
-  }),
-  ...robotIds.map((robotId) =>
-    Worker.create({
-      connection,
-      namespace,
-      taskQueue: robotTaskQueue(robotId),
-      activities: createRobotActivities(
-        createSimulatedRobot({ robotId, scenes, dataDir, speedMps: 1, timeScale: 0.001, tickMs: 5 }),
-      ),
-    }),
-  ),
-]);
+    scenes,
+    provider: replayProvider({ cassettePath }),
+    robot: robot(robotIds[0]!),
+  })),
+  ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[1]!) })),
+];
 
 // Histories do not hold the workflow id, and the workflows derive child and step ids from it,
 // so each fixture keeps the id beside the history (in the JSON form other Temporal tools use).
@@ -117,13 +92,9 @@ async function record(): Promise<void> {
 }
 
 mkdirSync(outDir, { recursive: true });
-const [planner, ...rest] = workers;
-const running = rest.map((w) => w.run());
 try {
-  await planner!.runUntil(record());
+  await runWorkersUntil(workers, record());
 } finally {
-  for (const w of rest) w.shutdown();
-  await Promise.all(running);
   await env.teardown();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,45 +1,36 @@
+import type { Client, WorkflowHandle } from '@temporalio/client';
+import { TypedSearchAttributes } from '@temporalio/common';
+import type { z } from 'zod';
 import {
   INSTRUCTION_ATTRIBUTE,
+  PLANNER_TASK_QUEUE,
+  type PlanAndExecuteInput,
+  PlanAndExecuteInputSchema,
+  type PlanTaskInput,
+  PlanTaskInputSchema,
   SCENE_ATTRIBUTE,
   STAGE_ATTRIBUTE,
   STATUS_ATTRIBUTE,
-} from '@groundplan/temporal-runtime/search-attributes';
-import type { Client, WorkflowHandle } from '@temporalio/client';
-import { TypedSearchAttributes } from '@temporalio/common';
-import { PLANNER_TASK_QUEUE } from './activity-options.js';
-import type { PlanAndExecuteInput, PlanTaskInput } from './contracts.js';
-import { planAndExecute } from './plan-and-execute.js';
-import { planTask } from './plan-task.js';
+} from './contract.js';
 import { runWorkflowId } from './workflow-ids.js';
+import type { planAndExecute, planTask } from './workflows.js';
 
-function runAttributes(sceneName: string, instruction: string) {
-  return {
-    typedSearchAttributes: new TypedSearchAttributes([
-      { key: SCENE_ATTRIBUTE, value: sceneName },
-      { key: INSTRUCTION_ATTRIBUTE, value: instruction },
-      { key: STAGE_ATTRIBUTE, value: 'queued' },
-      { key: STATUS_ATTRIBUTE, value: 'running' },
-    ]),
-    memo: { scene: sceneName, instruction },
-  };
+export { runWorkflowId } from './workflow-ids.js';
+
+/** A search attribute holds at most 2,048 bytes; the memo keeps the whole instruction. */
+const INSTRUCTION_ATTRIBUTE_CHARS = 500;
+
+/** Input a workflow cannot start with, in one line for the person who gave it. */
+export class InvalidRunInput extends Error {
+  override readonly name = 'InvalidRunInput';
 }
 
-/** Starts planAndExecute with a readable id, search attributes and memo for the Temporal UI. */
-export function startPlanAndExecute(
-  client: Client,
-  sceneName: string,
-  input: PlanAndExecuteInput,
-): Promise<WorkflowHandle<typeof planAndExecute>> {
-  return client.workflow.start(planAndExecute, runOptions(sceneName, input));
-}
-
-/** Starts planTask alone (plan, no execution). */
-export function startPlanTask(
-  client: Client,
-  sceneName: string,
-  input: PlanTaskInput,
-): Promise<WorkflowHandle<typeof planTask>> {
-  return client.workflow.start(planTask, runOptions(sceneName, input));
+function validated<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  throw new InvalidRunInput(`${where}${issue.message}`);
 }
 
 function runOptions<T extends PlanTaskInput>(sceneName: string, input: T) {
@@ -47,6 +38,32 @@ function runOptions<T extends PlanTaskInput>(sceneName: string, input: T) {
     taskQueue: PLANNER_TASK_QUEUE,
     workflowId: runWorkflowId(sceneName, input.instruction),
     args: [input] as [T],
-    ...runAttributes(sceneName, input.instruction),
+    typedSearchAttributes: new TypedSearchAttributes([
+      { key: SCENE_ATTRIBUTE, value: sceneName },
+      { key: INSTRUCTION_ATTRIBUTE, value: input.instruction.slice(0, INSTRUCTION_ATTRIBUTE_CHARS) },
+      { key: STAGE_ATTRIBUTE, value: 'queued' },
+      { key: STATUS_ATTRIBUTE, value: 'running' },
+    ]),
+    memo: { scene: sceneName, instruction: input.instruction },
   };
+}
+
+/** Starts planAndExecute with a readable id, search attributes and memo; bad input throws InvalidRunInput. */
+export function startPlanAndExecute(
+  client: Client,
+  sceneName: string,
+  input: PlanAndExecuteInput,
+): Promise<WorkflowHandle<typeof planAndExecute>> {
+  const checked = validated(PlanAndExecuteInputSchema, input);
+  return client.workflow.start<typeof planAndExecute>('planAndExecute', runOptions(sceneName, checked));
+}
+
+/** Starts planTask alone (plan, no execution); bad input throws InvalidRunInput. */
+export function startPlanTask(
+  client: Client,
+  sceneName: string,
+  input: PlanTaskInput,
+): Promise<WorkflowHandle<typeof planTask>> {
+  const checked = validated(PlanTaskInputSchema, input);
+  return client.workflow.start<typeof planTask>('planTask', runOptions(sceneName, checked));
 }

@@ -1,17 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createLlmActivities, type LlmScript, scriptedProvider } from '@groundplan/llm';
-import { createRobotActivities, createSimulatedRobot, readWorld, worldFilePath } from '@groundplan/robot';
+import { type LlmScript, scriptedProvider } from '@groundplan/llm';
+import { createSimulatedRobot, readWorld, worldFilePath } from '@groundplan/robot';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
-import { checkGoalText, createSimActivities, initialState } from '@groundplan/simulator';
+import { checkGoalText, initialState } from '@groundplan/simulator';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LLM_TASK_QUEUE, robotTaskQueue, SIM_TASK_QUEUE } from './activity-options.js';
 import { startPlanAndExecute, startPlanTask } from './client.js';
-import { progressQuery } from './messages.js';
-import { createPlannerWorker } from './worker.js';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES, progressQuery } from './contract.js';
+import { createRoleWorkers, runWorkersUntil } from './worker.js';
 
 const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 
@@ -45,7 +43,7 @@ describe('planning and execution as Temporal workflows', () => {
   let sceneRef: string;
 
   beforeAll(async () => {
-    env = await createTestEnvironment();
+    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
     const office = await loadSceneFile(officePath);
     if (!office.ok) throw new Error('datasets/office.json does not load');
     sceneRef = await scenes.put(office.value);
@@ -55,49 +53,26 @@ describe('planning and execution as Temporal workflows', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function workers(robotId: string, script: LlmScript = closeCabinet) {
-    const connection = env.nativeConnection;
-    const llm = createLlmActivities({
+  function workers(robotId: string, script: LlmScript = closeCabinet) {
+    return createRoleWorkers(env.nativeConnection, {
+      roles: ['planner', 'llm', 'sim', 'robot'],
+      namespace: env.namespace,
+      scenes,
       provider: scriptedProvider(script),
-      loadScene: async (ref) => {
-        const scene = await scenes.get(ref);
-        if (!scene.ok) throw new Error(scene.error);
-        return scene.value;
+      robot: {
+        id: robotId,
+        executor: createSimulatedRobot({
+          robotId,
+          scenes,
+          dataDir,
+          speedMps: 1,
+          timeScale: 0.001,
+          tickMs: 5,
+        }),
       },
     });
-    return Promise.all([
-      createPlannerWorker(connection, { namespace: env.namespace }),
-      Worker.create({
-        connection,
-        namespace: env.namespace,
-        taskQueue: LLM_TASK_QUEUE,
-        activities: llm,
-      }),
-      Worker.create({
-        connection,
-        namespace: env.namespace,
-        taskQueue: SIM_TASK_QUEUE,
-        activities: createSimActivities(scenes),
-      }),
-      Worker.create({
-        connection,
-        namespace: env.namespace,
-        taskQueue: robotTaskQueue(robotId),
-        activities: createRobotActivities(
-          createSimulatedRobot({ robotId, scenes, dataDir, speedMps: 1, timeScale: 0.001, tickMs: 5 }),
-        ),
-      }),
-    ]);
   }
-
-  async function runWith<T>(all: Worker[], work: Promise<T>): Promise<T> {
-    const [first, ...rest] = all;
-    const running = rest.map((w) => w.run());
-    const result = await first!.runUntil(work);
-    for (const w of rest) w.shutdown();
-    await Promise.all(running);
-    return result;
-  }
+  const runWith = runWorkersUntil;
 
   it('replans with the simulator feedback until the plan is verified', async () => {
     const all = await workers('planner-only');

@@ -1,7 +1,123 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createLlmActivities, type LlmProvider } from '@groundplan/llm';
+import { createPathActivities } from '@groundplan/path-planner';
+import { createRobotActivities, type SkillExecutor } from '@groundplan/robot';
+import type { SceneStore } from '@groundplan/scene-graph';
+import { createSimActivities } from '@groundplan/simulator';
+import type { Duration } from '@temporalio/common';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
-import { PLANNER_TASK_QUEUE } from './activity-options.js';
+import { LLM_TASK_QUEUE, PLANNER_TASK_QUEUE, robotTaskQueue, SIM_TASK_QUEUE } from './contract.js';
+
+/** The kinds of work a worker process can take on, each on its own task queue. */
+export const ROLES = ['planner', 'llm', 'sim', 'robot'] as const;
+export type Role = (typeof ROLES)[number];
+
+export type RoleWorkersOptions = {
+  roles: readonly Role[];
+  namespace?: string;
+  /** Where the llm and sim roles load scenes from by reference. */
+  scenes?: SceneStore;
+  /** The model behind the llm role. */
+  provider?: LlmProvider;
+  /** The robot behind the robot role: its id names its task queue. */
+  robot?: { id: string; executor: SkillExecutor };
+  /** Tasks each role runs at once; a robot always runs one skill at a time. */
+  concurrency?: Partial<Record<Exclude<Role, 'robot'>, number>>;
+  /** A prebuilt workflow bundle for the planner role (apps/worker builds one); else bundled at start. */
+  workflowBundle?: { codePath: string };
+  /** How long a shutdown waits for running activities (a model call may not stop at once). */
+  shutdownForceTime?: Duration;
+};
+
+/** One Temporal worker per role, sharing one connection: the one place groundplan's workers are wired. */
+export async function createRoleWorkers(
+  connection: NativeConnection,
+  options: RoleWorkersOptions,
+): Promise<Worker[]> {
+  const needScenes = (role: Role): SceneStore => {
+    if (!options.scenes) throw new Error(`the ${role} role needs a scene store`);
+    return options.scenes;
+  };
+  const common = {
+    connection,
+    namespace: options.namespace ?? 'default',
+    ...(options.shutdownForceTime ? { shutdownForceTime: options.shutdownForceTime } : {}),
+  };
+  const concurrency = (role: Exclude<Role, 'robot'>, key: keyof WorkerOptions) => {
+    const n = options.concurrency?.[role];
+    return n === undefined ? {} : { [key]: n };
+  };
+  const workers: Worker[] = [];
+  for (const role of new Set(options.roles)) {
+    switch (role) {
+      case 'planner':
+        workers.push(
+          await Worker.create({
+            ...common,
+            taskQueue: PLANNER_TASK_QUEUE,
+            ...(options.workflowBundle
+              ? { workflowBundle: options.workflowBundle }
+              : { workflowsPath: workflowsPath(), ...workflowBundleOptions() }),
+            ...concurrency('planner', 'maxConcurrentWorkflowTaskExecutions'),
+          }),
+        );
+        break;
+      case 'llm': {
+        if (!options.provider) throw new Error('the llm role needs a model provider');
+        workers.push(
+          await Worker.create({
+            ...common,
+            taskQueue: LLM_TASK_QUEUE,
+            activities: createLlmActivities({ provider: options.provider, scenes: needScenes(role) }),
+            ...concurrency('llm', 'maxConcurrentActivityTaskExecutions'),
+          }),
+        );
+        break;
+      }
+      case 'sim': {
+        // Simulation and path planning share a queue: both are milliseconds of CPU on the scene.
+        const scenes = needScenes(role);
+        workers.push(
+          await Worker.create({
+            ...common,
+            taskQueue: SIM_TASK_QUEUE,
+            activities: { ...createSimActivities({ scenes }), ...createPathActivities({ scenes }) },
+            ...concurrency('sim', 'maxConcurrentActivityTaskExecutions'),
+          }),
+        );
+        break;
+      }
+      case 'robot': {
+        if (!options.robot) throw new Error('the robot role needs a robot (its id and skill executor)');
+        workers.push(
+          await Worker.create({
+            ...common,
+            taskQueue: robotTaskQueue(options.robot.id),
+            activities: createRobotActivities({ robot: options.robot.executor }),
+            // One robot runs one skill at a time.
+            maxConcurrentActivityTaskExecutions: 1,
+          }),
+        );
+        break;
+      }
+    }
+  }
+  return workers;
+}
+
+/** Runs the workers until `work` settles, then shuts them all down; returns what `work` returned. */
+export async function runWorkersUntil<T>(workers: readonly Worker[], work: Promise<T>): Promise<T> {
+  const running = workers.map((worker) => worker.run());
+  // A worker that stops by itself (a fatal error) ends the wait with its error.
+  const stopped = Promise.race(running.map((run) => run.then(() => new Promise<never>(() => {}))));
+  try {
+    return await Promise.race([work, stopped]);
+  } finally {
+    for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
+    await Promise.allSettled(running);
+  }
+}
 
 /** The workflow bundle's entry file: src/workflows.ts when run from source, dist/workflows.js when built. */
 export function workflowsPath(): string {
@@ -26,26 +142,4 @@ export function workflowBundleOptions(): Pick<WorkerOptions, 'bundlerOptions'> {
       },
     },
   };
-}
-
-/** The planner worker: runs groundplan's workflows (no activities) on groundplan-planner. */
-export function createPlannerWorker(
-  connection: NativeConnection,
-  options: { namespace?: string; maxConcurrentWorkflowTaskExecutions?: number } & Pick<
-    WorkerOptions,
-    'workflowBundle'
-  > = {},
-): Promise<Worker> {
-  return Worker.create({
-    connection,
-    namespace: options.namespace ?? 'default',
-    taskQueue: PLANNER_TASK_QUEUE,
-    ...(options.workflowBundle
-      ? { workflowBundle: options.workflowBundle }
-      : { workflowsPath: workflowsPath() }),
-    ...(options.maxConcurrentWorkflowTaskExecutions
-      ? { maxConcurrentWorkflowTaskExecutions: options.maxConcurrentWorkflowTaskExecutions }
-      : {}),
-    ...workflowBundleOptions(),
-  });
 }

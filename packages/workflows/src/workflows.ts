@@ -1,4 +1,5 @@
 // The workflow bundle's entry: every workflow type groundplan registers on groundplan-planner.
-export { executePlan } from './execute-plan.js';
-export { planAndExecute } from './plan-and-execute.js';
-export { planTask } from './plan-task.js';
+// Deterministic code only: activities are called through workflows/proxies.ts by type.
+export { executePlan } from './workflows/execute-plan.js';
+export { planAndExecute } from './workflows/plan-and-execute.js';
+export { planTask } from './workflows/plan-task.js';

@@ -1,4 +1,4 @@
-import { approveSignal, rejectSignal } from '@groundplan/workflows';
+import { approveSignal, rejectSignal } from '@groundplan/workflows/contract';
 import type { CliConfig } from '../config.js';
 import { connect, forRun } from '../connect.js';
 import { EXIT } from '../user-error.js';

@@ -1,8 +1,4 @@
-import {
-  INSTRUCTION_ATTRIBUTE,
-  SCENE_ATTRIBUTE,
-  STAGE_ATTRIBUTE,
-} from '@groundplan/temporal-runtime/search-attributes';
+import { INSTRUCTION_ATTRIBUTE, SCENE_ATTRIBUTE, STAGE_ATTRIBUTE } from '@groundplan/workflows/contract';
 import type { CliConfig } from '../config.js';
 import { connect } from '../connect.js';
 import { EXIT } from '../user-error.js';

@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { workflowUiUrl } from '@groundplan/temporal-runtime';
+import { InvalidRunInput, startPlanAndExecute, startPlanTask } from '@groundplan/workflows/client';
 import {
+  PLANNER_VARIANTS,
   type PlannerVariant,
   type Progress,
   progressQuery,
-  startPlanAndExecute,
-  startPlanTask,
-} from '@groundplan/workflows';
+} from '@groundplan/workflows/contract';
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import type { CliConfig } from '../config.js';
 import { connect, runResult } from '../connect.js';
@@ -25,8 +25,6 @@ export type PlanFlags = {
   maxReplans?: number;
 };
 
-const PLANNERS: readonly PlannerVariant[] = ['sayplan', 'llm+p', 'llm-as-planner'];
-
 /** `groundplan plan`: registers the scene, starts the run, follows it, prints the plan. Returns the exit code. */
 export async function planCommand(
   instructionWords: string[],
@@ -38,8 +36,8 @@ export async function planCommand(
     throw new UserError(
       'the instruction is empty: say what the robot should do, e.g. "Close Jason\'s cabinet."',
     );
-  if (!PLANNERS.includes(flags.planner))
-    throw new UserError(`unknown planner '${flags.planner}'; use ${PLANNERS.join(', ')}`);
+  if (!(PLANNER_VARIANTS as readonly string[]).includes(flags.planner))
+    throw new UserError(`unknown planner '${flags.planner}'; use ${PLANNER_VARIANTS.join(', ')}`);
   const scene = await loadSceneFile(flags.scene);
   if (!scene.ok) {
     const [first] = scene.error;
@@ -53,15 +51,18 @@ export async function planCommand(
     planner: flags.planner,
     ...(flags.maxReplans === undefined ? {} : { maxReplans: flags.maxReplans }),
   };
-  const handle: WorkflowHandle = flags.planOnly
-    ? await startPlanTask(client, sceneName, { sceneRef, instruction, options })
-    : await startPlanAndExecute(client, sceneName, {
+  const handle: WorkflowHandle = await (flags.planOnly
+    ? startPlanTask(client, sceneName, { sceneRef, instruction, options })
+    : startPlanAndExecute(client, sceneName, {
         sceneRef,
         instruction,
         options,
         robotId: flags.robot ?? config.robotId,
         ...(flags.requireApproval ? { requireApproval: true } : {}),
-      });
+      })
+  ).catch((error: unknown) => {
+    throw error instanceof InvalidRunInput ? new UserError(error.message) : error;
+  });
   const ui = workflowUiUrl(config.temporal, handle.workflowId);
   if (!flags.wait) {
     if (flags.json) console.log(JSON.stringify({ runId: handle.workflowId, ui }));

@@ -1,4 +1,4 @@
-import type { PlanAndExecuteResult, PlanTaskResult } from '@groundplan/workflows';
+import type { PlanAndExecuteResult, PlanTaskResult } from '@groundplan/workflows/contract';
 import type { CliConfig } from '../config.js';
 import { connect, forRun, runResult } from '../connect.js';
 import { planningReport, runReport } from '../render.js';

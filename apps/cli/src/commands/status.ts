@@ -1,4 +1,4 @@
-import { type Progress, progressQuery } from '@groundplan/workflows';
+import { type Progress, progressQuery } from '@groundplan/workflows/contract';
 import type { CliConfig } from '../config.js';
 import { connect, forRun } from '../connect.js';
 import { progressLine } from '../render.js';

@@ -8,7 +8,7 @@ export const CLOSE_JASONS_CABINET_CASSETTE = new URL(
 
 /**
  * The environment of a worker process whose llm role answers from a cassette, `latencyMs` late
- * (as a slow model would be), appending one line per answer served to `hitLog`.
+ * (as a slow model would be), noting each request received and answered in `hitLog`.
  */
 export function replayLlmEnv(options: {
   cassette?: string;
@@ -25,7 +25,21 @@ export function replayLlmEnv(options: {
   };
 }
 
-/** The answers a replay worker has served so far, one line each (none before its first answer). */
+/** The request hashes a replay worker has answered so far, in order. */
 export function servedAnswers(hitLog: string): string[] {
-  return existsSync(hitLog) ? readFileSync(hitLog, 'utf8').split('\n').filter(Boolean) : [];
+  return logged(hitLog, 'served');
+}
+
+/** The request hashes a replay worker has received so far, answered or still in the model's hands. */
+export function askedRequests(hitLog: string): string[] {
+  return logged(hitLog, 'asked');
+}
+
+function logged(hitLog: string, event: 'asked' | 'served'): string[] {
+  if (!existsSync(hitLog)) return [];
+  const prefix = `${event} `;
+  return readFileSync(hitLog, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith(prefix))
+    .map((line) => line.slice(prefix.length));
 }

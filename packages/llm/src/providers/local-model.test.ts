@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { collapse, loadSceneFile, visibleNodes } from '@groundplan/scene-graph';
+import { collapse, loadSceneFile, memorySceneStore, visibleNodes } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
 import { createLlmActivities, warmUpSemanticSearch } from '../activities.js';
 import { defaultLocalModelPath } from '../provider-config.js';
@@ -24,10 +24,12 @@ describe('the local model provider', () => {
     const provider = localModelProvider({ modelPath });
 
     // Grammar-constrained decoding must get it right without being told what was wrong.
-    const llm = createLlmActivities({ provider, loadScene: async () => office.value, maxInvalidRetries: 0 });
+    const scenes = memorySceneStore();
+    const sceneRef = await scenes.put(office.value);
+    const llm = createLlmActivities({ provider, scenes, maxInvalidRetries: 0 });
     // The step arrives while the model is still warming up: it waits its turn.
     const warming = warmUpSemanticSearch(provider);
-    const step = await llm.semanticSearchStep({ sceneRef: 'office', instruction: 'Find me a carrot.', view });
+    const step = await llm.semanticSearchStep({ sceneRef, instruction: 'Find me a carrot.', view });
     const warm = await warming;
     if (!warm.ok) throw new Error(`${warm.error.kind}: ${warm.error.message}`);
 

@@ -35,7 +35,10 @@ export type ReplayConfig = {
   cassettePath: string;
   /** Added to every answer, to stand in for a real model's latency in scaling benchmarks. */
   latencyMs?: number;
-  /** Appends the hash of every answer served, one per line, so tests can count calls across processes. */
+  /**
+   * Appends `asked <hash>` when a request arrives and `served <hash>` when its answer goes out,
+   * one per line, so tests can see calls in flight and count calls across processes.
+   */
   hitLogPath?: string;
 };
 
@@ -74,8 +77,9 @@ export function replayProvider(config: ReplayConfig): LlmProvider {
           kind: 'bad-config',
           message: `no recorded answer for request ${hash} (${request.schemaName}) in ${config.cassettePath}; re-record the cassette with GROUNDPLAN_LLM_RECORD`,
         });
+      if (config.hitLogPath) appendFileSync(config.hitLogPath, `asked ${hash}\n`);
       if (config.latencyMs) await sleep(config.latencyMs);
-      if (config.hitLogPath) appendFileSync(config.hitLogPath, `${hash}\n`);
+      if (config.hitLogPath) appendFileSync(config.hitLogPath, `served ${hash}\n`);
       const report = {
         usage: recorded.usage,
         latencyMs: config.latencyMs ?? 0,

@@ -3,7 +3,7 @@ import { sceneToJson } from '../format/canonical-json.js';
 import { formatProblems, parseScene } from '../format/validate.js';
 import type { SceneGraph } from '../model/scene-graph.js';
 import { err, ok, type Result } from '../result.js';
-import { sceneRef } from './scene-ref.js';
+import { type SceneRef, sceneRef } from './scene-ref.js';
 
 /**
  * Where scenes live by reference. Workflows carry only the reference (a content hash); workers
@@ -11,9 +11,9 @@ import { sceneRef } from './scene-ref.js';
  */
 export interface SceneStore {
   /** Stores the scene and returns its reference; storing the same scene twice is a no-op. */
-  put(graph: SceneGraph): Promise<string>;
+  put(graph: SceneGraph): Promise<SceneRef>;
   /** The scene with that reference, or a message saying why there is none. */
-  get(ref: string): Promise<Result<SceneGraph, string>>;
+  get(ref: SceneRef): Promise<Result<SceneGraph, string>>;
 }
 
 const REF = /^sha256:[0-9a-f]{64}$/;

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
-import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPlanGoals } from '../goals/check-goals.js';
 import { createSimActivities } from './sim-activities.js';
 
 const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
@@ -10,7 +10,7 @@ const officePath = new URL('../../../../datasets/office.json', import.meta.url).
 describe('the simulation activities on the office scene', () => {
   const dir = mkdtempSync(`${tmpdir()}/groundplan-sim-activities-`);
   const scenes = fileSceneStore(dir);
-  const sim = createSimActivities(scenes);
+  const sim = createSimActivities({ scenes });
   let sceneRef: string;
   beforeAll(async () => {
     const office = await loadSceneFile(officePath);
@@ -19,34 +19,10 @@ describe('the simulation activities on the office scene', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('starts from a collapsed view and grows it by expanding a room', async () => {
+  it('starts the search from a collapsed view and says what it costs in tokens', async () => {
     const collapsed = await sim.collapseScene({ sceneRef });
     expect(collapsed.view).toEqual({ expanded: [], memory: [] });
-    const expanded = await sim.applySearchCommand({
-      sceneRef,
-      view: collapsed.view,
-      command: 'expand',
-      node: 'kitchen',
-    });
-    expect(expanded.ok && expanded.value.view.expanded).toEqual(['kitchen']);
-    expect(expanded.ok && expanded.value.tokens).toBeGreaterThan(collapsed.tokens);
-  });
-
-  it('returns an invalid search command as text for the LLM, not a failure', async () => {
-    const { view } = await sim.collapseScene({ sceneRef });
-    const result = await sim.applySearchCommand({ sceneRef, view, command: 'contract', node: 'kitchen' });
-    expect(result).toEqual({ ok: false, error: expect.stringContaining('kitchen') });
-  });
-
-  it('fills in poses between rooms and verifies the full plan', async () => {
-    const expanded = await sim.expandPath({ sceneRef, plan: [{ action: 'goto', args: ['kitchen'] }] });
-    expect(expanded.ok && expanded.value.length).toBeGreaterThan(1);
-    expect(expanded.ok && expanded.value.at(-1)).toEqual({ action: 'goto', args: ['kitchen'] });
-    if (!expanded.ok) return;
-    expect(await sim.verifyPlan({ sceneRef, plan: expanded.value })).toEqual({
-      ok: true,
-      steps: expanded.value.length,
-    });
+    expect(collapsed.tokens).toBeGreaterThan(100);
   });
 
   it('catches a plan that skips the poses, with feedback', async () => {
@@ -54,9 +30,25 @@ describe('the simulation activities on the office scene', () => {
     expect(verdict).toMatchObject({ ok: false, index: 0, feedback: expect.stringContaining('kitchen') });
   });
 
-  it('fails without retries when the scene is not in the store', async () => {
+  it('verifies a plan the robot can run', async () => {
+    // The agent starts at pose_s0, joined to pose_s1 by a navigation edge.
+    const verdict = await sim.verifyPlan({ sceneRef, plan: [{ action: 'goto', args: ['pose_s1'] }] });
+    expect(verdict).toEqual({ ok: true, steps: 1 });
+  });
+
+  it('fails with type SceneNotFound (non-retryable in every retry policy) when the scene is not stored', async () => {
     const missing = sim.collapseScene({ sceneRef: `sha256:${'1'.repeat(64)}` });
-    await expect(missing).rejects.toBeInstanceOf(ApplicationFailure);
-    await expect(missing).rejects.toMatchObject({ type: 'SceneNotFound', nonRetryable: true });
+    await expect(missing).rejects.toMatchObject({ name: 'SceneNotFound' });
+  });
+});
+
+describe('checkPlanGoals', () => {
+  it('says which goals a plan leaves unmet, and refuses unreadable goals', async () => {
+    const office = await loadSceneFile(officePath);
+    if (!office.ok) throw new Error('datasets/office.json does not load');
+    const unmet = checkPlanGoals(office.value, [], ['state(cabinet_3, door, closed)']);
+    expect(unmet.ok && unmet.value.satisfied).toBe(false);
+    expect(unmet.ok && unmet.value.failed[0]).toContain('cabinet_3');
+    expect(checkPlanGoals(office.value, [], ['closed cabinet']).ok).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
-import type { Result, SceneGraph } from '@groundplan/scene-graph';
+import type { PlanStep, Result, SceneGraph } from '@groundplan/scene-graph';
 import { ok } from '@groundplan/scene-graph';
 import { fullStateOf, parentIn, type SimState, stateOf } from '../state/sim-state.js';
+import { verifyPlan } from '../verify/verify-plan.js';
 import { formatGoal, type Goal, parseGoals } from './goal.js';
 
 export interface GoalResult {
@@ -30,6 +31,22 @@ export function checkGoalText(
 ): Result<GoalReport> {
   const parsed = parseGoals(goals);
   return parsed.ok ? ok(checkGoals(scene, sim, parsed.value)) : parsed;
+}
+
+/** Whether a plan, run from the scene as it is, leaves a world that satisfies the goal text. */
+export function checkPlanGoals(
+  scene: SceneGraph,
+  plan: readonly PlanStep[],
+  goals: string | readonly string[],
+): Result<{ satisfied: boolean; failed: string[] }> {
+  const verification = verifyPlan(scene, plan);
+  if (!verification.ok) return ok({ satisfied: false, failed: [verification.failure.feedback] });
+  const report = checkGoalText(scene, verification.final, goals);
+  if (!report.ok) return report;
+  return ok({
+    satisfied: report.value.satisfied,
+    failed: report.value.results.filter((r) => !r.pass).map((r) => `${r.goal}: ${r.reason}`),
+  });
 }
 
 function checkGoal(scene: SceneGraph, sim: SimState, goal: Goal): GoalResult {

@@ -1,17 +1,2 @@
-import { z } from 'zod';
-
-/** One skill call: `{ action: 'pickup', args: ['banana'] }` is pickup(banana). */
-export const PlanStepSchema = z.object({
-  action: z.string().min(1),
-  args: z.array(z.string()),
-});
-export type PlanStep = z.infer<typeof PlanStepSchema>;
-
-/** A plan is the ordered list of skill calls the robot runs. */
-export const PlanSchema = z.array(PlanStepSchema);
-export type Plan = z.infer<typeof PlanSchema>;
-
-/** The step as an LLM writes it: pickup(banana). */
-export function formatStep(step: PlanStep): string {
-  return `${step.action}(${step.args.join(', ')})`;
-}
+// A plan step is a skill call on scene-graph nodes; the scene graph package defines it once.
+export { formatStep, type Plan, PlanSchema, type PlanStep, PlanStepSchema } from '@groundplan/scene-graph';

@@ -1,13 +1,11 @@
+// Every activity a workflow calls, proxied once, with its timeouts and retry policy in plain sight.
+// Workflow code imports only the activities' types; their code runs on the workers of each queue.
 import type { LlmActivities } from '@groundplan/llm';
+import type { PathActivities } from '@groundplan/path-planner';
 import type { RobotActivities } from '@groundplan/robot';
 import type { SimActivities } from '@groundplan/simulator';
 import { proxyActivities } from '@temporalio/workflow';
-
-// Task queues: each kind of work scales on its own workers.
-export const PLANNER_TASK_QUEUE = 'groundplan-planner';
-export const LLM_TASK_QUEUE = 'groundplan-llm';
-export const SIM_TASK_QUEUE = 'groundplan-sim';
-export const robotTaskQueue = (robotId: string) => `groundplan-robot-${robotId}`;
+import { FAILURE_TYPES, LLM_TASK_QUEUE, robotTaskQueue, SIM_TASK_QUEUE } from '../contract.js';
 
 /**
  * LLM calls: slow (a local model takes seconds), retried with backoff unless retrying cannot
@@ -24,16 +22,20 @@ export function llmActivities(heartbeatTimeoutSeconds = 30) {
       backoffCoefficient: 2,
       maximumInterval: '1 minute',
       maximumAttempts: 8,
-      nonRetryableErrorTypes: ['LlmBadConfig', 'LlmInvalidOutput', 'SceneNotFound'],
+      nonRetryableErrorTypes: [
+        FAILURE_TYPES.llmBadConfig,
+        FAILURE_TYPES.llmInvalidOutput,
+        FAILURE_TYPES.sceneNotFound,
+      ],
     },
   });
 }
 
 /** Simulation and path planning: milliseconds of CPU, so short timeouts and few retries. */
-export const sim = proxyActivities<SimActivities>({
+export const sim = proxyActivities<SimActivities & PathActivities>({
   taskQueue: SIM_TASK_QUEUE,
   startToCloseTimeout: '1 minute',
-  retry: { maximumAttempts: 3, nonRetryableErrorTypes: ['SceneNotFound', 'InvalidGoal'] },
+  retry: { maximumAttempts: 3, nonRetryableErrorTypes: [FAILURE_TYPES.sceneNotFound] },
 });
 
 /** Skills run on the robot's own queue: long, heartbeating, not retried when they cannot succeed. */
@@ -46,7 +48,7 @@ export function robot(robotId: string, heartbeatTimeoutSeconds = 10) {
       initialInterval: '1 second',
       maximumInterval: '10 seconds',
       maximumAttempts: 10,
-      nonRetryableErrorTypes: ['SkillFailed', 'SceneNotFound'],
+      nonRetryableErrorTypes: [FAILURE_TYPES.skillFailed, FAILURE_TYPES.sceneNotFound],
     },
   });
 }

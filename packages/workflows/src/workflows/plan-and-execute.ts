@@ -1,4 +1,3 @@
-import { STAGE_ATTRIBUTE, STATUS_ATTRIBUTE } from '@groundplan/temporal-runtime/search-attributes';
 import {
   CancellationScope,
   condition,
@@ -8,10 +7,18 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { PlanAndExecuteInput, PlanAndExecuteResult, Stage } from './contracts.js';
+import {
+  approveSignal,
+  type PlanAndExecuteInput,
+  type PlanAndExecuteResult,
+  rejectSignal,
+  STATUS_ATTRIBUTE,
+  type Stage,
+  worldChangedSignal,
+} from '../contract.js';
 import { executePlan } from './execute-plan.js';
-import { approveSignal, rejectSignal, trackProgress, worldChangedSignal } from './messages.js';
 import { planTask } from './plan-task.js';
+import { enterStage, trackProgress } from './progress.js';
 
 /**
  * The default entry point: plan (child workflow planTask), optionally wait for approval, then
@@ -34,11 +41,7 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
   setHandler(worldChangedSignal, (reported) => {
     change = reported;
   });
-  const enter = (stage: Stage, child?: string) => {
-    progress.stage = stage;
-    progress.currentChild = child;
-    upsertSearchAttributes([{ key: STAGE_ATTRIBUTE, value: stage }]);
-  };
+  const enter = (stage: Stage, child?: string) => enterStage(progress, stage, child);
   const finish = (result: Omit<PlanAndExecuteResult, 'replannedForWorldChanges'>, replans: number) => {
     enter('done');
     upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: result.status }]);

@@ -1,7 +1,7 @@
 import { ActivityFailure, ApplicationFailure, isCancellation, workflowInfo } from '@temporalio/workflow';
-import { robot } from './activity-options.js';
-import type { ExecutePlanInput, ExecutePlanResult, StepRecord } from './contracts.js';
-import { trackProgress } from './messages.js';
+import type { ExecutePlanInput, ExecutePlanResult, StepRecord } from '../contract.js';
+import { trackProgress } from './progress.js';
+import { robot } from './proxies.js';
 
 /**
  * Runs a verified plan on one robot, step by step, on that robot's task queue. Each step has a

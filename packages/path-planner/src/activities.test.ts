@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPathActivities } from './activities.js';
+
+const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
+
+describe('the path-planning activity', () => {
+  const dir = mkdtempSync(`${tmpdir()}/groundplan-path-activities-`);
+  const scenes = fileSceneStore(dir);
+  const path = createPathActivities({ scenes });
+  let sceneRef: string;
+  beforeAll(async () => {
+    const office = await loadSceneFile(officePath);
+    if (!office.ok) throw new Error('datasets/office.json does not load');
+    sceneRef = await scenes.put(office.value);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('fills in the poses between the agent and a room', async () => {
+    const expanded = await path.expandPath({ sceneRef, plan: [{ action: 'goto', args: ['kitchen'] }] });
+    expect(expanded.ok && expanded.value.length).toBeGreaterThan(1);
+    expect(expanded.ok && expanded.value.at(-1)).toEqual({ action: 'goto', args: ['kitchen'] });
+  });
+
+  it('returns a place it cannot reach as feedback text, not a failure', async () => {
+    const expanded = await path.expandPath({ sceneRef, plan: [{ action: 'goto', args: ['no_such_room'] }] });
+    expect(expanded).toEqual({ ok: false, error: expect.stringContaining('no_such_room') });
+  });
+
+  it('fails with type SceneNotFound when the scene is not stored', async () => {
+    const missing = path.expandPath({ sceneRef: `sha256:${'2'.repeat(64)}`, plan: [] });
+    await expect(missing).rejects.toMatchObject({ name: 'SceneNotFound' });
+  });
+});

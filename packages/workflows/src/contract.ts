@@ -1,0 +1,194 @@
+// The contract between groundplan's workflows, its activities and its clients: task queues,
+// failure types, search attributes, planner variants, messages, and workflow input and output.
+// Workflow code may import this file: it holds values from zod and the Temporal SDK only, and
+// nothing but types from the activity packages.
+import type { SceneRef, View } from '@groundplan/scene-graph';
+// The one subpath of the scene graph package made for workflow code: zod only, no Node built-ins.
+import { type PlanStep, PlanStepSchema } from '@groundplan/scene-graph/plan-step';
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import { defineQuery, defineSignal } from '@temporalio/workflow';
+import { z } from 'zod';
+
+export type { PlanStep, SceneRef, View };
+
+// --- Task queues: each kind of work scales on its own workers ---
+
+export const PLANNER_TASK_QUEUE = 'groundplan-planner';
+export const LLM_TASK_QUEUE = 'groundplan-llm';
+export const SIM_TASK_QUEUE = 'groundplan-sim';
+export const robotTaskQueue = (robotId: string) => `groundplan-robot-${robotId}`;
+
+// --- Failure types: the `type` of the ApplicationFailures activities end with ---
+
+/**
+ * The activity packages throw these (scene-graph's SCENE_NOT_FOUND, llm's LLM_FAILURE_TYPES,
+ * robot's SKILL_FAILED); workflow code cannot import those packages, so contract.test.ts holds
+ * these strings to theirs.
+ */
+export const FAILURE_TYPES = {
+  sceneNotFound: 'SceneNotFound',
+  llmUnavailable: 'LlmUnavailable',
+  llmBadConfig: 'LlmBadConfig',
+  llmInvalidOutput: 'LlmInvalidOutput',
+  skillFailed: 'SkillFailed',
+} as const;
+
+// --- Search attributes: how runs are found in the Temporal UI ---
+
+export const SCENE_ATTRIBUTE = defineSearchAttributeKey('GroundplanScene', SearchAttributeType.KEYWORD);
+export const INSTRUCTION_ATTRIBUTE = defineSearchAttributeKey(
+  'GroundplanInstruction',
+  SearchAttributeType.TEXT,
+);
+export const STAGE_ATTRIBUTE = defineSearchAttributeKey('GroundplanStage', SearchAttributeType.KEYWORD);
+export const STATUS_ATTRIBUTE = defineSearchAttributeKey('GroundplanStatus', SearchAttributeType.KEYWORD);
+
+/** Every search attribute groundplan sets; a server must have them registered (dev servers get them at start). */
+export const GROUNDPLAN_SEARCH_ATTRIBUTES = [
+  SCENE_ATTRIBUTE,
+  INSTRUCTION_ATTRIBUTE,
+  STAGE_ATTRIBUTE,
+  STATUS_ATTRIBUTE,
+] as const;
+
+// --- Planner variants ---
+
+/** Which planner runs: SayPlan, or one of the two baselines of its evaluation. */
+export const PLANNER_VARIANTS = ['sayplan', 'llm+p', 'llm-as-planner'] as const;
+export const PlannerVariantSchema = z.enum(PLANNER_VARIANTS);
+export type PlannerVariant = z.infer<typeof PlannerVariantSchema>;
+
+/** SayPlan's replans after a rejected plan, and the semantic-search steps before the model must plan. */
+export const DEFAULT_MAX_REPLANS = 5;
+export const DEFAULT_MAX_SEARCH_STEPS = 24;
+
+// --- Workflow input ---
+
+export const PlanOptionsSchema = z.object({
+  planner: PlannerVariantSchema.optional(),
+  /** Replans after the first plan when the simulator rejects it (SayPlan: 5). Baselines never replan. */
+  maxReplans: z.number().int().min(0).max(50).optional(),
+  /** How many semantic-search steps the LLM may take before it must plan. */
+  maxSearchSteps: z.number().int().min(0).max(200).optional(),
+  /** Seconds without a heartbeat before an LLM call counts as lost (its worker died); default 30. */
+  llmHeartbeatTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
+});
+export type PlanOptions = z.infer<typeof PlanOptionsSchema>;
+
+export const PlanTaskInputSchema = z.object({
+  sceneRef: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'a scene reference is sha256:<64 hex digits>'),
+  instruction: z.string().trim().min(1, 'the instruction is empty'),
+  options: PlanOptionsSchema.optional(),
+  /** What the planner must know beyond the scene, e.g. a reported world change. */
+  context: z.array(z.string()).optional(),
+});
+export type PlanTaskInput = z.infer<typeof PlanTaskInputSchema>;
+
+export const ExecutePlanInputSchema = z.object({
+  sceneRef: PlanTaskInputSchema.shape.sceneRef,
+  plan: z.array(PlanStepSchema),
+  robotId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a robot id is 1-64 of A-Z a-z 0-9 _ -'),
+  /** Seconds without a heartbeat before a skill attempt counts as lost (the robot worker died). */
+  heartbeatTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
+});
+export type ExecutePlanInput = z.infer<typeof ExecutePlanInputSchema>;
+
+export const PlanAndExecuteInputSchema = PlanTaskInputSchema.extend({
+  robotId: ExecutePlanInputSchema.shape.robotId,
+  /** Wait for an approve signal before the verified plan is executed. */
+  requireApproval: z.boolean().optional(),
+  /** Plan only: no execution. */
+  planOnly: z.boolean().optional(),
+  heartbeatTimeoutSeconds: ExecutePlanInputSchema.shape.heartbeatTimeoutSeconds,
+});
+export type PlanAndExecuteInput = z.infer<typeof PlanAndExecuteInputSchema>;
+
+// --- Workflow output ---
+
+export type Usage = { promptTokens: number; completionTokens: number; calls: number };
+
+export type SearchTraceEntry = {
+  step: number;
+  /** invalid: the model's answer broke the output contract even after its retries. */
+  command: 'expand' | 'contract' | 'done' | 'invalid';
+  node: string;
+  reasoning: string;
+  /** The error shown to the LLM when its command was invalid. */
+  error?: string;
+  viewTokens: number;
+};
+
+export type PlanAttempt = {
+  attempt: number;
+  plan: PlanStep[];
+  /** Why the simulator or the path planner rejected the plan; absent for the verified one. */
+  feedback?: string;
+};
+
+export type PlanTaskResult = {
+  status: 'verified' | 'failed';
+  planner: PlannerVariant;
+  instruction: string;
+  /** The LLM's last high-level plan and its expansion with every navigation step. */
+  plan: PlanStep[];
+  expandedPlan: PlanStep[];
+  /** Why no plan was verified, for status failed. */
+  reason?: string;
+  explored: View;
+  searchTrace: SearchTraceEntry[];
+  attempts: PlanAttempt[];
+  usage: Usage;
+};
+
+export type StepRecord = {
+  index: number;
+  step: PlanStep;
+  status: 'done' | 'already-done' | 'failed';
+  robotSeconds: number;
+  resumedFrom: number;
+  error?: string;
+};
+
+export type ExecutePlanResult = { status: 'completed' | 'failed'; steps: StepRecord[]; reason?: string };
+
+export type PlanAndExecuteResult = {
+  status: 'completed' | 'plan-failed' | 'execution-failed' | 'planned' | 'rejected';
+  planning: PlanTaskResult;
+  execution?: ExecutePlanResult;
+  /** How many times a reported world change sent the run back to planning. */
+  replannedForWorldChanges: number;
+};
+
+// --- Messages: what clients ask of and tell a running workflow ---
+
+export type Stage = 'searching' | 'planning' | 'verifying' | 'awaiting-approval' | 'executing' | 'done';
+
+/** What the progress query returns while a run goes on. */
+export type Progress = {
+  stage: Stage;
+  /** The child workflow doing the current stage's work, for planAndExecute. */
+  currentChild?: string;
+  searchSteps: number;
+  viewTokens: number;
+  attempts: number;
+  executedSteps: number;
+  totalSteps: number;
+  usage: Usage;
+  lastFeedback?: string;
+};
+
+/** Where the run is: stage, steps, view size in tokens, tokens spent. */
+export const progressQuery = defineQuery<Progress>('progress');
+
+/** Approves the verified plan of a run started with requireApproval. */
+export const approveSignal = defineSignal<[]>('approve');
+
+/** Rejects the verified plan of a run started with requireApproval; the run ends without executing. */
+export const rejectSignal = defineSignal<[{ reason?: string }]>('reject');
+
+/**
+ * The world changed under the run (a door was closed, an object moved): plan again, on the new
+ * scene when one is given. Sent during execution it stops the robot after its current skill.
+ */
+export const worldChangedSignal =
+  defineSignal<[{ description: string; sceneRef?: SceneRef }]>('worldChanged');

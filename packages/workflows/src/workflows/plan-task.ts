@@ -1,0 +1,50 @@
+import {
+  DEFAULT_MAX_REPLANS,
+  DEFAULT_MAX_SEARCH_STEPS,
+  type PlannerVariant,
+  type PlanTaskInput,
+  type PlanTaskResult,
+  type View,
+} from '../contract.js';
+import { planUntilVerified } from './plan-until-verified.js';
+import { enterStage, trackProgress } from './progress.js';
+import { llmActivities, sim } from './proxies.js';
+import { semanticSearch } from './semantic-search.js';
+
+/**
+ * SayPlan as a durable workflow: semantic search over the collapsed scene graph, then plan ->
+ * expand navigation -> verify, replanning on the simulator's feedback. The baselines of SayPlan's
+ * evaluation skip the search (they plan from the whole graph) and never replan.
+ */
+export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
+  const planner: PlannerVariant = input.options?.planner ?? 'sayplan';
+  const { sceneRef, instruction } = input;
+  const llm = llmActivities(input.options?.llmHeartbeatTimeoutSeconds);
+  const progress = trackProgress('searching');
+
+  enterStage(progress, 'searching');
+  const start = await sim.collapseScene({ sceneRef });
+  let explored: View = start.view;
+  let searchTrace: PlanTaskResult['searchTrace'] = [];
+  if (planner === 'sayplan') {
+    const maxSearchSteps = input.options?.maxSearchSteps ?? DEFAULT_MAX_SEARCH_STEPS;
+    const searched = await semanticSearch(llm, { sceneRef, instruction, start, maxSearchSteps }, progress);
+    explored = searched.view;
+    searchTrace = searched.trace;
+  }
+
+  const outcome = await planUntilVerified(
+    llm,
+    {
+      sceneRef,
+      instruction,
+      planner,
+      view: explored,
+      maxReplans: planner === 'sayplan' ? (input.options?.maxReplans ?? DEFAULT_MAX_REPLANS) : 0,
+      context: input.context ?? [],
+    },
+    progress,
+  );
+  enterStage(progress, 'done');
+  return { ...outcome, planner, instruction, explored, searchTrace, usage: progress.usage };
+}

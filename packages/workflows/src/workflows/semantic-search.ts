@@ -1,0 +1,54 @@
+import type { Progress, SceneRef, SearchTraceEntry, View } from '../contract.js';
+import { spend } from './progress.js';
+import type { llmActivities } from './proxies.js';
+
+export type SemanticSearchInput = {
+  sceneRef: SceneRef;
+  instruction: string;
+  /** The collapsed view the search starts from, and its size in tokens. */
+  start: { view: View; tokens: number };
+  maxSearchSteps: number;
+};
+
+/**
+ * SayPlan's semantic search: one LLM activity per step expands or contracts a node of the view
+ * (kept here as a small value) until the model says it has the subgraph it needs, or the steps
+ * run out. A command that could not be applied, or an answer outside the contract, is shown to
+ * the model at the next step.
+ */
+export async function semanticSearch(
+  llm: ReturnType<typeof llmActivities>,
+  input: SemanticSearchInput,
+  progress: Progress,
+): Promise<{ view: View; trace: SearchTraceEntry[] }> {
+  let view = input.start.view;
+  progress.viewTokens = input.start.tokens;
+  const trace: SearchTraceEntry[] = [];
+  let lastError: string | undefined;
+  for (let step = 0; step < input.maxSearchSteps; step++) {
+    progress.searchSteps = step + 1;
+    const answer = await llm.semanticSearchStep({
+      sceneRef: input.sceneRef,
+      instruction: input.instruction,
+      view,
+      ...(lastError ? { lastError } : {}),
+    });
+    spend(progress.usage, answer);
+    if (answer.next) {
+      view = answer.next.view;
+      progress.viewTokens = answer.next.tokens;
+    }
+    const { command, node, reasoning, error } = answer;
+    trace.push({
+      step,
+      command,
+      node,
+      reasoning,
+      ...(error ? { error } : {}),
+      viewTokens: progress.viewTokens,
+    });
+    if (command === 'done') break;
+    lastError = command === 'invalid' ? `your last answer was not valid: ${error}` : error;
+  }
+  return { view, trace };
+}
