@@ -25,6 +25,7 @@ const WorkerEnv = z.object({
   GROUNDPLAN_REPLAY_HIT_LOG: z.string().min(1).optional(),
   GROUNDPLAN_LLM_THREADS: z.coerce.number().int().positive().optional(),
   GROUNDPLAN_LLM_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  GROUNDPLAN_CHAIN_OF_THOUGHT: z.enum(['on', 'off']).default('on'),
   OPENAI_BASE_URL: z.string().min(1).default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().min(1).optional(),
 });
@@ -88,6 +89,8 @@ export type WorkerConfig = {
   logLevel: z.infer<typeof WorkerEnv>['GROUNDPLAN_LOG_LEVEL'];
   /** Only when the llm role runs. */
   llm: ProviderConfig | undefined;
+  /** Whether the model is asked for a bounded chain of thought before each answer (GROUNDPLAN_CHAIN_OF_THOUGHT). */
+  chainOfThought: boolean;
   temporal: TemporalConnectionConfig;
 };
 
@@ -153,6 +156,7 @@ export function workerConfig(
       },
       logLevel: e.GROUNDPLAN_LOG_LEVEL,
       llm: llm?.value,
+      chainOfThought: e.GROUNDPLAN_CHAIN_OF_THOUGHT === 'on',
       temporal: temporal.value,
     },
   };

@@ -28,5 +28,8 @@ export function createLlmRole(config: WorkerConfig): LlmRole {
       );
   }
   const provider = createProvider(settings);
-  return { provider, warmUp: () => warmUpSemanticSearch(provider) };
+  return {
+    provider,
+    warmUp: () => warmUpSemanticSearch(provider, { chainOfThought: config.chainOfThought }),
+  };
 }

@@ -29,7 +29,7 @@ export async function createConfiguredWorkers(
     roles: config.roles,
     namespace: config.temporal.namespace,
     scenes,
-    ...(llm ? { provider: llm.provider } : {}),
+    ...(llm ? { provider: llm.provider, chainOfThought: config.chainOfThought } : {}),
     ...(config.roles.includes('robot') && robotId
       ? {
           robot: {

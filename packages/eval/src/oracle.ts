@@ -65,8 +65,12 @@ export function oracleProvider(oracle: OracleFile, tasks: readonly EvalTask[]): 
   };
 }
 
-// Both prompts put the task's instruction on a line of its own in the last user turn.
+// Both prompts put the task's instruction on a line of its own in the last task turn; a re-ask
+// after an invalid answer comes after it.
 function instructionOf(request: CompletionRequest): string | undefined {
-  const last = request.messages.at(-1)?.content ?? '';
-  return /^Instruction: (.*)$/m.exec(last)?.[1];
+  for (const message of [...request.messages].reverse()) {
+    const found = message.role === 'user' ? /^Instruction: (.*)$/m.exec(message.content)?.[1] : undefined;
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -7,6 +7,7 @@ import {
   renderFullScene,
   renderView,
   requireScene,
+  type SceneGraph,
   type SceneRef,
   type SceneStore,
   type SizedView,
@@ -14,12 +15,17 @@ import {
   type View,
   visibleNodes,
 } from '@groundplan/scene-graph';
-import { actionNames } from '@groundplan/simulator';
+import { ACTION_SPECS, type ActionSpec } from '@groundplan/simulator';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ZodType } from 'zod';
 import { ANSWER_TOKENS } from './contracts/bounds.js';
-import { planAnswerSchema } from './contracts/plan-answer.js';
-import { type SearchCommand, semanticSearchAnswerSchema } from './contracts/semantic-search-answer.js';
+import { searchChoices, typedActions } from './contracts/choices.js';
+import { type PlanAnswer, planAnswerSchema } from './contracts/plan-answer.js';
+import {
+  type SearchCommand,
+  type SemanticSearchAnswer,
+  semanticSearchAnswerSchema,
+} from './contracts/semantic-search-answer.js';
 import { keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
 import { semanticSearchMessages, semanticSearchPromptStart } from './prompts/semantic-search.js';
@@ -40,7 +46,9 @@ export type LlmActivitiesConfig = {
   /** Times an invalid answer is sent back to the model before failing; default 2. */
   maxInvalidRetries?: number;
   /** Actions a plan may use; default: the simulator's action table. */
-  actionNames?: readonly string[];
+  actions?: readonly ActionSpec[];
+  /** Ask the model for a bounded chain of thought before each answer; default true. */
+  chainOfThought?: boolean;
 };
 
 export type SemanticSearchStepInput = {
@@ -90,7 +98,8 @@ export type PlanResult =
  * model should see, ask the provider for a contract-checked answer and return a small result.
  */
 export function createLlmActivities(config: LlmActivitiesConfig) {
-  const actions = config.actionNames ?? actionNames();
+  const actions = config.actions ?? ACTION_SPECS;
+  const answerOptions = { chainOfThought: config.chainOfThought ?? true };
   const scene = (sceneRef: SceneRef) => requireScene(config.scenes, sceneRef);
 
   /** A contract-checked answer; an answer that stays outside the contract is a value, anything else throws. */
@@ -124,23 +133,28 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
 
   async function plan(
     mode: PlannerMode,
+    graph: SceneGraph,
     nodeIds: string[],
     rendered: string,
     input: { instruction: string; feedback?: PlanFeedback[] },
   ): Promise<PlanResult> {
     const answer = await ask(
-      planMessages(mode, {
-        instruction: input.instruction,
-        renderedGraph: rendered,
-        feedback: input.feedback ?? [],
-      }),
-      planAnswerSchema(actions, nodeIds),
+      planMessages(
+        mode,
+        {
+          instruction: input.instruction,
+          renderedGraph: rendered,
+          feedback: input.feedback ?? [],
+        },
+        answerOptions,
+      ),
+      planAnswerSchema(typedActions(graph, nodeIds, actions), answerOptions) as ZodType<PlanAnswer>,
       'plan',
       ANSWER_TOKENS.plan,
     );
     if (!answer.ok) return { ok: false, error: answer.error, usage: answer.usage, calls: answer.calls };
     const { value, report } = answer.value;
-    return { ok: true, plan: value.plan, chainOfThought: value.chain_of_thought, usage: report };
+    return { ok: true, plan: value.plan, chainOfThought: value.chain_of_thought ?? '', usage: report };
   }
 
   return {
@@ -151,13 +165,19 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     async semanticSearchStep(input: SemanticSearchStepInput): Promise<SemanticSearchStepResult> {
       const graph = await scene(input.sceneRef);
       const answer = await ask(
-        semanticSearchMessages({
-          instruction: input.instruction,
-          renderedView: renderView(graph, input.view),
-          memory: input.view.memory,
-          ...(input.lastError ? { lastError: input.lastError } : {}),
-        }),
-        semanticSearchAnswerSchema(visibleNodes(graph, input.view)),
+        semanticSearchMessages(
+          {
+            instruction: input.instruction,
+            renderedView: renderView(graph, input.view),
+            memory: input.view.memory,
+            ...(input.lastError ? { lastError: input.lastError } : {}),
+          },
+          answerOptions,
+        ),
+        semanticSearchAnswerSchema(
+          searchChoices(graph, input.view, input.instruction),
+          answerOptions,
+        ) as ZodType<SemanticSearchAnswer>,
         'semantic_search_step',
         ANSWER_TOKENS.semanticSearch,
       );
@@ -172,7 +192,13 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
           calls: answer.calls,
         };
       const { command, node, reasoning, chain_of_thought } = answer.value.value;
-      const step = { command, node, reasoning, chainOfThought: chain_of_thought, usage: answer.value.report };
+      const step = {
+        command,
+        node,
+        reasoning,
+        chainOfThought: chain_of_thought ?? '',
+        usage: answer.value.report,
+      };
       if (command === 'done') return step;
       const next = (command === 'expand' ? expand : contract)(graph, input.view, node);
       return next.ok ? { ...step, next: sizeView(graph, next.value) } : { ...step, error: next.error };
@@ -181,19 +207,19 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     /** A high-level plan from the explored subgraph, corrected by the simulator's feedback (SayPlan). */
     async generatePlan(input: GeneratePlanInput): Promise<PlanResult> {
       const graph = await scene(input.sceneRef);
-      return plan('iterative', visibleNodes(graph, input.view), renderView(graph, input.view), input);
+      return plan('iterative', graph, visibleNodes(graph, input.view), renderView(graph, input.view), input);
     },
 
     /** Baseline LLM-As-Planner: the full plan, navigation poses included, from the whole scene; no replanning. */
     async planWithoutPathPlanner(input: BaselinePlanInput): Promise<PlanResult> {
       const graph = await scene(input.sceneRef);
-      return plan('without-path-planner', graph.nodes(), renderFullScene(graph), input);
+      return plan('without-path-planner', graph, graph.nodes(), renderFullScene(graph), input);
     },
 
     /** Baseline LLM+P: a plan whose navigation a path planner fills in, from the whole scene; no replanning. */
     async planWithPathPlannerOnly(input: BaselinePlanInput): Promise<PlanResult> {
       const graph = await scene(input.sceneRef);
-      return plan('path-planner-only', graph.nodes(), renderFullScene(graph), input);
+      return plan('path-planner-only', graph, graph.nodes(), renderFullScene(graph), input);
     },
   };
 }
@@ -207,8 +233,9 @@ export type LlmActivities = ReturnType<typeof createLlmActivities>;
  */
 export async function warmUpSemanticSearch(
   provider: LlmProvider,
+  options: { chainOfThought?: boolean } = {},
 ): Promise<Result<WarmUpReport | undefined, LlmFailure>> {
-  return provider.warmUp ? provider.warmUp(semanticSearchPromptStart()) : ok(undefined);
+  return provider.warmUp ? provider.warmUp(semanticSearchPromptStart(options)) : ok(undefined);
 }
 
 /** The Temporal failure for an LLM failure: typed, retryable only when the endpoint may recover. */

@@ -12,10 +12,13 @@ export {
   warmUpSemanticSearch,
 } from './activities.js';
 export { ANSWER_TOKENS, BOUNDS } from './contracts/bounds.js';
+export { asksForRoom, searchChoices, typedActions } from './contracts/choices.js';
 export { type JsonSchema, toModelJsonSchema } from './contracts/json-schema.js';
-export { type PlanAnswer, planAnswerSchema } from './contracts/plan-answer.js';
+export { type PlanAnswer, planAnswerSchema, type TypedAction } from './contracts/plan-answer.js';
 export {
+  type AnswerOptions,
   SEARCH_COMMANDS,
+  type SearchChoices,
   type SearchCommand,
   type SemanticSearchAnswer,
   semanticSearchAnswerSchema,

@@ -24,6 +24,18 @@ describe('the path-planning activity', () => {
     expect(expanded.ok && expanded.value.at(-1)).toEqual({ action: 'goto', args: ['kitchen'] });
   });
 
+  it('says which plan step each expanded step came from', async () => {
+    const plan = [
+      { action: 'goto', args: ['kitchen'] },
+      { action: 'access', args: ['fridge'] },
+    ];
+    const expanded = await path.expandPath({ sceneRef, plan });
+    if (!expanded.ok) throw new Error(expanded.error);
+    expect(expanded.origins).toHaveLength(expanded.value.length);
+    expect(expanded.origins.at(-1)).toBe(1);
+    expect(expanded.origins.slice(0, -1).every((origin) => origin === 0)).toBe(true);
+  });
+
   it('returns a place it cannot reach as feedback text, not a failure', async () => {
     const expanded = await path.expandPath({ sceneRef, plan: [{ action: 'goto', args: ['no_such_room'] }] });
     expect(expanded).toEqual({ ok: false, error: expect.stringContaining('no_such_room') });

@@ -24,14 +24,31 @@ export function expandPlan(
   graph: SceneGraph,
   plan: readonly PlanStep[],
 ): Result<PlanStep[], PlanExpansionError> {
+  const traced = expandPlanTraced(graph, plan);
+  return traced.ok ? ok(traced.value.steps) : traced;
+}
+
+/** A plan's expansion, and for each expanded step the index of the plan step it came from. */
+export type TracedExpansion = { steps: PlanStep[]; origins: number[] };
+
+/** expandPlan, keeping where each expanded step came from, so feedback can name the planner's own step. */
+export function expandPlanTraced(
+  graph: SceneGraph,
+  plan: readonly PlanStep[],
+): Result<TracedExpansion, PlanExpansionError> {
   const index = navigationIndexOf(graph);
   const expanded: PlanStep[] = [];
+  const origins: number[] = [];
   let here: number | undefined;
 
   for (let i = 0; i < plan.length; i++) {
     const step = plan[i]!;
+    const emit = (next: PlanStep) => {
+      expanded.push(next);
+      origins.push(i);
+    };
     if (step.action !== 'goto') {
-      expanded.push(step);
+      emit(step);
       continue;
     }
     const fail = (reason: PlanExpansionError['reason'], why: string) =>
@@ -63,11 +80,9 @@ export function expandPlan(
       );
       return fail('disconnected', explanation.message);
     }
-    if (found.reached === here) expanded.push({ action: 'goto', args: [goal.value.node] });
-    else
-      for (const node of pathTo(index, found.reached).slice(1))
-        expanded.push({ action: 'goto', args: [node] });
+    if (found.reached === here) emit({ action: 'goto', args: [goal.value.node] });
+    else for (const node of pathTo(index, found.reached).slice(1)) emit({ action: 'goto', args: [node] });
     here = found.reached;
   }
-  return ok(expanded);
+  return ok({ steps: expanded, origins });
 }

@@ -4,7 +4,12 @@ export {
   type ExpandPathResult,
   type PathActivities,
 } from './activities.js';
-export { expandPlan, type PlanExpansionError } from './expand-plan.js';
+export {
+  expandPlan,
+  expandPlanTraced,
+  type PlanExpansionError,
+  type TracedExpansion,
+} from './expand-plan.js';
 export { buildNavigationIndex, type NavigationIndex, navigationIndexOf } from './navigation-index.js';
 export { type Nearest, nearest } from './nearest.js';
 export { type Place, resolvePlace } from './place.js';

@@ -18,7 +18,7 @@ const officePath = new URL('../../../datasets/office.json', import.meta.url).pat
 const closeCabinet: LlmScript = {
   search: [
     { command: 'expand' as const, node: 'jasons_office' },
-    { command: 'done' as const, node: 'jasons_office' },
+    { command: 'done' as const, node: 'cabinet_3' },
   ],
   plans: [
     [

@@ -20,6 +20,8 @@ export type RoleWorkersOptions = {
   scenes?: SceneStore;
   /** The model behind the llm role. */
   provider?: LlmProvider;
+  /** Whether the llm role asks the model for a bounded chain of thought before each answer; default true. */
+  chainOfThought?: boolean;
   /** The robot behind the robot role: its id names its task queue. */
   robot?: { id: string; executor: SkillExecutor };
   /** Tasks each role runs at once; a robot always runs one skill at a time. */
@@ -69,7 +71,11 @@ export async function createRoleWorkers(
           await Worker.create({
             ...common,
             taskQueue: LLM_TASK_QUEUE,
-            activities: createLlmActivities({ provider: options.provider, scenes: needScenes(role) }),
+            activities: createLlmActivities({
+              provider: options.provider,
+              scenes: needScenes(role),
+              ...(options.chainOfThought === undefined ? {} : { chainOfThought: options.chainOfThought }),
+            }),
             ...concurrency('llm', 'maxConcurrentActivityTaskExecutions'),
           }),
         );

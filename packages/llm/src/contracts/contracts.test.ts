@@ -1,25 +1,44 @@
-import { describe, expect, it } from 'vitest';
+import { loadSceneFile, type SceneGraph, visibleNodes } from '@groundplan/scene-graph';
+import { ACTION_SPECS } from '@groundplan/simulator';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BOUNDS } from './bounds.js';
+import { asksForRoom, searchChoices, typedActions } from './choices.js';
 import { toModelJsonSchema } from './json-schema.js';
 import { planAnswerSchema } from './plan-answer.js';
 import { semanticSearchAnswerSchema } from './semantic-search-answer.js';
 
+const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
+let office: SceneGraph;
+beforeAll(async () => {
+  const loaded = await loadSceneFile(officePath);
+  if (!loaded.ok) throw new Error('datasets/office.json does not load');
+  office = loaded.value;
+});
+
 const answer = {
   chain_of_thought: 'look in the kitchen',
-  reasoning: 'mugs live there',
   command: 'expand',
   node: 'kitchen',
+  reasoning: 'mugs live there',
 };
+const choices = { expand: ['kitchen', 'office_a'], contract: ['lab'], done: ['mug'] };
 
 describe('the semantic-search answer contract', () => {
-  const contract = semanticSearchAnswerSchema(['kitchen', 'office_a', 'floor1']);
+  const contract = semanticSearchAnswerSchema(choices);
 
-  it('accepts an answer that names a visible node', () => {
+  it('accepts a command with a node that command may name', () => {
     expect(contract.safeParse(answer).success).toBe(true);
+    expect(contract.safeParse({ ...answer, command: 'contract', node: 'lab' }).success).toBe(true);
+    expect(contract.safeParse({ ...answer, command: 'done', node: 'mug' }).success).toBe(true);
   });
 
-  it('rejects a node outside the view, an unknown command, extra keys and overlong text', () => {
-    expect(contract.safeParse({ ...answer, node: 'garage' }).success).toBe(false);
+  it('refuses a node the command may not name, even one another command may', () => {
+    expect(contract.safeParse({ ...answer, command: 'expand', node: 'mug' }).success).toBe(false);
+    expect(contract.safeParse({ ...answer, command: 'contract', node: 'kitchen' }).success).toBe(false);
+    expect(contract.safeParse({ ...answer, command: 'done', node: 'kitchen' }).success).toBe(false);
+  });
+
+  it('rejects an unknown command, extra keys and overlong text', () => {
     expect(contract.safeParse({ ...answer, command: 'open' }).success).toBe(false);
     expect(contract.safeParse({ ...answer, mood: 'happy' }).success).toBe(false);
     expect(contract.safeParse({ ...answer, reasoning: 'x'.repeat(BOUNDS.reasoning + 1) }).success).toBe(
@@ -27,61 +46,99 @@ describe('the semantic-search answer contract', () => {
     );
   });
 
-  it('gives the model the node ids as an enum and bounds every string', () => {
-    const schema = toModelJsonSchema(contract) as {
-      properties: Record<string, { enum?: string[]; maxLength?: number }>;
-      additionalProperties: boolean;
-      required: string[];
-    };
-    expect(schema.properties.node?.enum).toEqual(['kitchen', 'office_a', 'floor1']);
-    expect(schema.properties.command?.enum).toEqual(['expand', 'contract', 'done']);
-    expect(schema.properties.chain_of_thought?.maxLength).toBe(BOUNDS.chainOfThought);
-    expect(schema.properties.reasoning?.maxLength).toBe(BOUNDS.reasoning);
-    expect(schema.additionalProperties).toBe(false);
-    expect(schema.required).toEqual(['chain_of_thought', 'reasoning', 'command', 'node']);
+  it('leaves out a command with nothing to name, and asks for command and node first without a chain of thought', () => {
+    const schema = toModelJsonSchema(
+      semanticSearchAnswerSchema({ expand: ['kitchen'], contract: [], done: [] }, { chainOfThought: false }),
+    ) as { properties: Record<string, { const?: string; enum?: string[] }>; required: string[] };
+    expect(schema.properties.command?.const).toBe('expand');
+    expect(schema.properties.node?.enum).toEqual(['kitchen']);
+    expect(schema.required).toEqual(['command', 'node', 'reasoning']);
     expect(schema).not.toHaveProperty('$schema');
+  });
+
+  it('gives the model one branch per command in the JSON Schema, every string bounded', () => {
+    const schema = toModelJsonSchema(contract) as {
+      oneOf: { properties: Record<string, { const?: string; enum?: string[]; maxLength?: number }> }[];
+    };
+    expect(schema.oneOf.map((b) => [b.properties.command?.const, b.properties.node?.enum])).toEqual([
+      ['expand', ['kitchen', 'office_a']],
+      ['contract', ['lab']],
+      ['done', ['mug']],
+    ]);
+    expect(schema.oneOf[0]!.properties.chain_of_thought?.maxLength).toBe(BOUNDS.chainOfThought);
+  });
+});
+
+describe('the legal search choices on the office', () => {
+  it('expands only what can be expanded, contracts only what is expanded, and answers with things or "nothing on this floor"', () => {
+    const view = { expanded: ['kitchen'], memory: ['kitchen'] };
+    const legal = searchChoices(office, view, 'Find me a banana.');
+    expect(legal.expand).toContain('fruit_bowl');
+    expect(legal.expand).not.toContain('kitchen');
+    expect(legal.contract).toEqual(['kitchen']);
+    expect(
+      legal.done.every((id) =>
+        ['asset', 'object', 'floor', 'building'].includes(office.getNodeAttribute(id, 'kind')),
+      ),
+    ).toBe(true);
+    expect(legal.done.every((id) => visibleNodes(office, view).includes(id))).toBe(true);
+  });
+
+  it('lets done name a room only when the instruction asks for one', () => {
+    const view = { expanded: [], memory: [] };
+    const isRoom = (id: string) => office.getNodeAttribute(id, 'kind') === 'room';
+    expect(searchChoices(office, view, 'Find me a banana.').done.some(isRoom)).toBe(false);
+    expect(searchChoices(office, view, 'Which office has a poster of the Terminator?').done).toContain(
+      'kitchen',
+    );
+    expect(asksForRoom('Find the PhD bay that has a drone in it.')).toBe(true);
+    expect(asksForRoom('Find me a carrot.')).toBe(false);
   });
 });
 
 describe('the plan answer contract', () => {
-  const contract = planAnswerSchema(['goto', 'pickup'], ['kitchen', 'mug']);
-
-  it('accepts a plan of known actions on known nodes', () => {
-    const plan = {
-      chain_of_thought: 'go and get it',
-      plan: [
-        { action: 'goto', args: ['kitchen'] },
-        { action: 'pickup', args: ['mug'] },
-      ],
-    };
-    expect(contract.safeParse(plan).success).toBe(true);
-  });
-
-  it('rejects unknown actions, unknown nodes and plans longer than the bound', () => {
-    const step = (action: string, arg: string) => ({ chain_of_thought: '', plan: [{ action, args: [arg] }] });
-    expect(contract.safeParse(step('fly', 'kitchen')).success).toBe(false);
-    expect(contract.safeParse(step('goto', 'moon')).success).toBe(false);
-    const long = {
+  it('types each step by its action: its arity and the node kinds of each argument', () => {
+    const nodes = ['kitchen', 'pose_s0', 'fridge', 'banana'];
+    const contract = planAnswerSchema(typedActions(office, nodes, ACTION_SPECS));
+    const plan = (...steps: [string, ...string[]][]) => ({
       chain_of_thought: '',
-      plan: Array.from({ length: BOUNDS.planSteps + 1 }, () => ({ action: 'goto', args: ['kitchen'] })),
-    };
-    expect(contract.safeParse(long).success).toBe(false);
+      plan: steps.map(([action, ...args]) => ({ action, args })),
+    });
+    expect(
+      contract.safeParse(plan(['goto', 'kitchen'], ['access', 'fridge'], ['pickup', 'banana'])).success,
+    ).toBe(true);
+    expect(contract.safeParse(plan(['goto', 'kitchen', 'pose_s0'])).success).toBe(false);
+    expect(contract.safeParse(plan(['access', 'kitchen'])).success).toBe(false);
+    expect(contract.safeParse(plan(['pickup', 'fridge'])).success).toBe(false);
+    expect(contract.safeParse(plan(['fly', 'kitchen'])).success).toBe(false);
+    expect(contract.safeParse(plan(['goto', 'moon'])).success).toBe(false);
   });
 
-  it('bounds the plan and the arguments in the schema the model sees', () => {
-    const schema = toModelJsonSchema(contract) as {
+  it('refuses an empty plan and a plan longer than the bound', () => {
+    const contract = planAnswerSchema(typedActions(office, ['kitchen'], ACTION_SPECS));
+    expect(contract.safeParse({ chain_of_thought: '', plan: [] }).success).toBe(false);
+    const long = Array.from({ length: BOUNDS.planSteps + 1 }, () => ({ action: 'goto', args: ['kitchen'] }));
+    expect(contract.safeParse({ chain_of_thought: '', plan: long }).success).toBe(false);
+  });
+
+  it('shows the model exact arities as tuples and leaves out actions no node can fill', () => {
+    const schema = toModelJsonSchema(
+      planAnswerSchema(typedActions(office, ['kitchen', 'banana'], ACTION_SPECS)),
+    ) as {
       properties: {
         plan: {
-          maxItems: number;
-          items: {
-            properties: { action: { enum: string[] }; args: { maxItems: number; items: { enum: string[] } } };
-          };
+          minItems: number;
+          items: { oneOf: { properties: Record<string, { const?: string } & Record<string, unknown>> }[] };
         };
       };
     };
-    expect(schema.properties.plan.maxItems).toBe(BOUNDS.planSteps);
-    expect(schema.properties.plan.items.properties.action.enum).toEqual(['goto', 'pickup']);
-    expect(schema.properties.plan.items.properties.args.items.enum).toEqual(['kitchen', 'mug']);
-    expect(schema.properties.plan.items.properties.args.maxItems).toBe(BOUNDS.actionArgs);
+    expect(schema.properties.plan.minItems).toBe(1);
+    const branches = schema.properties.plan.items.oneOf.map((b) => b.properties.action?.const);
+    expect(branches).toContain('goto');
+    expect(branches).toContain('pickup');
+    expect(branches).not.toContain('access');
+    const gotoArgs = schema.properties.plan.items.oneOf.find((b) => b.properties.action?.const === 'goto')!
+      .properties.args;
+    expect(gotoArgs).toMatchObject({ minItems: 1, maxItems: 1, prefixItems: [{ enum: ['kitchen'] }] });
   });
 });

@@ -1,29 +1,44 @@
 import { z } from 'zod';
 import { BOUNDS } from './bounds.js';
-import { nodeEnum } from './semantic-search-answer.js';
+import { type AnswerOptions, nodeEnum } from './semantic-search-answer.js';
+
+/** An action as a plan contract needs it: its name and, per parameter, the node ids it may take. */
+export type TypedAction = { name: string; parameters: readonly (readonly string[])[] };
 
 /**
- * The contract for a plan answer, built for the actions the simulator knows and the nodes of the
- * explored subgraph, so every step names a real action and real nodes.
+ * The contract for a plan answer: at least one step, each a known action with exactly its number
+ * of arguments, each argument a node of a kind that parameter takes. An action with a parameter
+ * no node can fill is left out, so `goto(a, b, c)` or `access(kitchen)` cannot be written.
  */
-export function planAnswerSchema(actionNames: readonly string[], nodeIds: readonly string[]) {
-  const actions = [...new Set(actionNames)];
-  if (actions.length === 0) throw new Error('a plan contract needs at least one action name');
+export function planAnswerSchema(actions: readonly TypedAction[], options: AnswerOptions = {}) {
+  const steps = actions
+    .filter((action) => action.parameters.every((ids) => ids.length > 0))
+    .map((action) =>
+      z
+        .object({
+          action: z.literal(action.name),
+          args:
+            action.parameters.length === 0
+              ? z.tuple([])
+              : z.tuple(tuple(action.parameters.map((ids) => nodeEnum(ids)))),
+        })
+        .strict(),
+    );
+  const [first, ...rest] = steps;
+  if (first === undefined) throw new Error('a plan contract needs at least one action it can fill');
+  const step = rest.length === 0 ? first : z.discriminatedUnion('action', [first, ...rest]);
   return z
     .object({
-      chain_of_thought: z.string().max(BOUNDS.chainOfThought),
-      plan: z
-        .array(
-          z
-            .object({
-              action: z.enum(actions as [string, ...string[]]),
-              args: z.array(nodeEnum(nodeIds)).max(BOUNDS.actionArgs),
-            })
-            .strict(),
-        )
-        .max(BOUNDS.planSteps),
+      ...(options.chainOfThought === false
+        ? {}
+        : { chain_of_thought: z.string().max(BOUNDS.chainOfThought) }),
+      plan: z.array(step).min(1).max(BOUNDS.planSteps),
     })
     .strict();
 }
 
-export type PlanAnswer = z.infer<ReturnType<typeof planAnswerSchema>>;
+function tuple<T>(items: T[]): [T, ...T[]] {
+  return items as [T, ...T[]];
+}
+
+export type PlanAnswer = { chain_of_thought?: string; plan: { action: string; args: string[] }[] };

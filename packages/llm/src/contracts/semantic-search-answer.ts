@@ -5,24 +5,45 @@ import { BOUNDS } from './bounds.js';
 export const SEARCH_COMMANDS = ['expand', 'contract', 'done'] as const;
 export type SearchCommand = (typeof SEARCH_COMMANDS)[number];
 
+/** The nodes each command may name right now: the legal (command, node) pairs of one search step. */
+export type SearchChoices = Readonly<Record<SearchCommand, readonly string[]>>;
+
+export type AnswerOptions = {
+  /** Ask for a bounded chain of thought before the answer (default true); off, the answer is command and node first. */
+  chainOfThought?: boolean;
+};
+
 /**
- * The contract for one semantic-search answer, built for the nodes the model can see right now,
- * so a compliant answer cannot name a node outside the view.
+ * The contract for one semantic-search answer, built for the legal (command, node) pairs of the
+ * current view: `expand` names an expandable node, `contract` an expanded one, `done` a visible
+ * answer. A command with no legal node is left out, so a compliant answer is always applicable.
  */
-export function semanticSearchAnswerSchema(visibleNodeIds: readonly string[]) {
-  return z
-    .object({
-      chain_of_thought: z.string().max(BOUNDS.chainOfThought),
-      reasoning: z.string().max(BOUNDS.reasoning),
-      command: z.enum(SEARCH_COMMANDS),
-      node: nodeEnum(visibleNodeIds),
-    })
-    .strict();
+export function semanticSearchAnswerSchema(choices: SearchChoices, options: AnswerOptions = {}) {
+  const branches = SEARCH_COMMANDS.filter((command) => new Set(choices[command]).size > 0).map((command) =>
+    z
+      .object({
+        ...(options.chainOfThought === false
+          ? {}
+          : { chain_of_thought: z.string().max(BOUNDS.chainOfThought) }),
+        command: z.literal(command),
+        node: nodeEnum(choices[command]),
+        reasoning: z.string().max(BOUNDS.reasoning),
+      })
+      .strict(),
+  );
+  const [first, ...rest] = branches;
+  if (first === undefined) throw new Error('a search contract needs at least one legal command');
+  return rest.length === 0 ? first : z.discriminatedUnion('command', [first, ...rest]);
 }
 
-export type SemanticSearchAnswer = z.infer<ReturnType<typeof semanticSearchAnswerSchema>>;
+export type SemanticSearchAnswer = {
+  chain_of_thought?: string;
+  command: SearchCommand;
+  node: string;
+  reasoning: string;
+};
 
-/** An enum of node ids; zod needs at least one member, and an empty view is a caller's bug. */
+/** An enum of node ids; zod needs at least one member, and an empty list is a caller's bug. */
 export function nodeEnum(ids: readonly string[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw new Error('an output contract needs at least one node id');

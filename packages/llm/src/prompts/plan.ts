@@ -3,7 +3,7 @@ import type { ChatMessage } from '../provider.js';
 import { EXAMPLE_KITCHEN_VIEW } from './example-scene.js';
 
 /** Bump on any change to the wording, so recorded cassettes and results name what they used. */
-export const PLAN_PROMPT_VERSION = 'plan/1';
+export const PLAN_PROMPT_VERSION = 'plan/2';
 
 /** One earlier plan and what the simulator said about it. */
 export type PlanFeedback = { plan: PlanStep[]; feedback: string };
@@ -23,11 +23,15 @@ This plan is executed as written; there is no second attempt.`,
 This plan is executed as written; there is no second attempt.`,
 };
 
-const RULES = `Access an asset before taking from it, opening it or putting things on it. The gripper holds one object: release it before picking up another.
-Reply with JSON only: chain_of_thought (brief thinking) and plan.`;
+const RULES = `Access an asset before taking from it, opening it or putting things on it. The gripper holds one object: release it before picking up another.`;
 
-function system(mode: PlannerMode): string {
-  return [ROLE, ...actionDescriptions().map((line) => `- ${line}`), NAVIGATION[mode], RULES].join('\n');
+function system(mode: PlannerMode, thought: boolean): string {
+  const reply = thought
+    ? 'Reply with JSON only: chain_of_thought (brief thinking) and plan (at least one step).'
+    : 'Reply with JSON only: plan (at least one step).';
+  return [ROLE, ...actionDescriptions().map((line) => `- ${line}`), NAVIGATION[mode], RULES, reply].join(
+    '\n',
+  );
 }
 
 export type PlanPromptInput = {
@@ -38,15 +42,24 @@ export type PlanPromptInput = {
   feedback?: readonly PlanFeedback[];
 };
 
+/** Whether answers start with a bounded chain of thought (the contract's option of the same name). */
+export type PlanPromptOptions = { chainOfThought?: boolean };
+
 /** The conversation that asks for a plan: instructions, one worked example, then this task. */
-export function planMessages(mode: PlannerMode, input: PlanPromptInput): ChatMessage[] {
+export function planMessages(
+  mode: PlannerMode,
+  input: PlanPromptInput,
+  options: PlanPromptOptions = {},
+): ChatMessage[] {
+  const thought = options.chainOfThought !== false;
+  const { chain_of_thought, plan } = EXAMPLE_ANSWER;
   return [
-    { role: 'system', content: system(mode) },
+    { role: 'system', content: system(mode, thought) },
     {
       role: 'user',
       content: task({ instruction: 'Switch on the kettle.', renderedGraph: EXAMPLE_KITCHEN_VIEW }),
     },
-    { role: 'assistant', content: JSON.stringify(EXAMPLE_ANSWER) },
+    { role: 'assistant', content: JSON.stringify(thought ? { chain_of_thought, plan } : { plan }) },
     { role: 'user', content: task(input) },
   ];
 }

@@ -2,7 +2,7 @@ import type { ChatMessage } from '../provider.js';
 import { EXAMPLE_COLLAPSED_VIEW, EXAMPLE_KITCHEN_VIEW } from './example-scene.js';
 
 /** Bump on any change to the wording, so recorded cassettes and results name what they used. */
-export const SEMANTIC_SEARCH_PROMPT_VERSION = 'semantic-search/1';
+export const SEMANTIC_SEARCH_PROMPT_VERSION = 'semantic-search/2';
 
 // Kept short on purpose: a small local model must read all of it in seconds on two cores.
 const SYSTEM = `You guide a robot searching a building described as a scene graph in JSON.
@@ -11,8 +11,16 @@ Each turn choose one command:
 - "expand": reveal what is inside a node listed in "expandable".
 - "contract": hide an expanded node that did not help, to keep the view small.
 - "done": stop, because a node that answers the instruction is now in the view; name that node.
-Expand the room most likely to hold what the instruction needs, judging by names and attributes. Do not expand a node already in memory. Say "done" only with a node you can see that matches the instruction; a room is an answer only when the instruction asks which room.
-Reply with JSON only: chain_of_thought (brief thinking), reasoning (one sentence), command, node.`;
+Expand the room most likely to hold what the instruction needs, judging by names and attributes. Do not expand a node already in memory. Say "done" only with a node you can see that matches the instruction; a room is an answer only when the instruction asks which room. If nothing matches after searching the likely rooms, say "done" with the floor.`;
+
+const REPLY = {
+  withThought:
+    'Reply with JSON only: chain_of_thought (brief thinking), command, node, reasoning (one sentence).',
+  direct: 'Reply with JSON only: command, node, reasoning (one sentence).',
+};
+
+/** Whether answers start with a bounded chain of thought (the contract's option of the same name). */
+export type PromptOptions = { chainOfThought?: boolean };
 
 export type SemanticSearchPromptInput = {
   instruction: string;
@@ -25,25 +33,30 @@ export type SemanticSearchPromptInput = {
 };
 
 /** The conversation for one semantic-search step: instructions, two worked examples, then this turn. */
-export function semanticSearchMessages(input: SemanticSearchPromptInput): ChatMessage[] {
-  return [...semanticSearchPromptStart(), { role: 'user', content: turn(input) }];
+export function semanticSearchMessages(
+  input: SemanticSearchPromptInput,
+  options: PromptOptions = {},
+): ChatMessage[] {
+  return [...semanticSearchPromptStart(options), { role: 'user', content: turn(input) }];
 }
 
 /** The part of every semantic-search conversation that never changes: instructions and worked examples. */
-export function semanticSearchPromptStart(): ChatMessage[] {
+export function semanticSearchPromptStart(options: PromptOptions = {}): ChatMessage[] {
+  const thought = options.chainOfThought !== false;
+  const reply = (chain_of_thought: string, answer: Record<string, string>) =>
+    JSON.stringify(thought ? { chain_of_thought, ...answer } : answer);
   return [
-    { role: 'system', content: SYSTEM },
+    { role: 'system', content: `${SYSTEM}\n${thought ? REPLY.withThought : REPLY.direct}` },
     {
       role: 'user',
       content: turn({ instruction: 'Find me a teapot.', renderedView: EXAMPLE_COLLAPSED_VIEW, memory: [] }),
     },
     {
       role: 'assistant',
-      content: JSON.stringify({
-        chain_of_thought: 'A teapot is kitchenware. The staff_kitchen is the likeliest room.',
-        reasoning: 'Expand the kitchen to see its assets.',
+      content: reply('A teapot is kitchenware. The staff_kitchen is the likeliest room.', {
         command: 'expand',
         node: 'staff_kitchen',
+        reasoning: 'Expand the kitchen to see its assets.',
       }),
     },
     {
@@ -56,11 +69,10 @@ export function semanticSearchPromptStart(): ChatMessage[] {
     },
     {
       role: 'assistant',
-      content: JSON.stringify({
-        chain_of_thought: 'teapot is visible on the counter, so the search is over.',
-        reasoning: 'The teapot answers the instruction.',
+      content: reply('teapot is visible on the counter, so the search is over.', {
         command: 'done',
         node: 'teapot',
+        reasoning: 'The teapot answers the instruction.',
       }),
     },
   ];

@@ -4,7 +4,7 @@ import { askStructured } from '../structured-call.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../test-support/fake-openai-server.js';
 import { openAiCompatibleProvider } from './openai-compatible.js';
 
-const contract = semanticSearchAnswerSchema(['kitchen', 'office_a']);
+const contract = semanticSearchAnswerSchema({ expand: ['kitchen', 'office_a'], contract: [], done: [] });
 const good = {
   chain_of_thought: 'mugs are kept in kitchens',
   reasoning: 'expand it',

@@ -10,7 +10,7 @@ import { openAiCompatibleProvider } from './openai-compatible.js';
 import { recordingProvider, replayProvider } from './replay.js';
 import { requestHash } from './request-hash.js';
 
-const contract = semanticSearchAnswerSchema(['kitchen', 'office_a']);
+const contract = semanticSearchAnswerSchema({ expand: ['kitchen', 'office_a'], contract: [], done: [] });
 const good = {
   chain_of_thought: 'mugs are in kitchens',
   reasoning: 'expand it',

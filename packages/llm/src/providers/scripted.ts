@@ -34,16 +34,19 @@ export function scriptedProvider(
         if (!step) return err({ kind: 'bad-config', message: 'the script has no semantic-search answers' });
         searchIndex += 1;
         answer = {
-          chain_of_thought: `scripted step ${searchIndex}`,
-          reasoning: step.reasoning ?? `${step.command} ${step.node}`,
+          ...(asksForThought(request) ? { chain_of_thought: `scripted step ${searchIndex}` } : {}),
           command: step.command,
           node: step.node,
+          reasoning: step.reasoning ?? `${step.command} ${step.node}`,
         };
       } else {
         const plan = script.plans[planIndex] ?? script.plans.at(-1);
         if (!plan) return err({ kind: 'bad-config', message: 'the script has no plans' });
         planIndex += 1;
-        answer = { chain_of_thought: `scripted plan ${planIndex}`, plan };
+        answer = {
+          ...(asksForThought(request) ? { chain_of_thought: `scripted plan ${planIndex}` } : {}),
+          plan,
+        };
       }
       const text = JSON.stringify(answer);
       return ok({
@@ -57,4 +60,9 @@ export function scriptedProvider(
       });
     },
   };
+}
+
+/** Whether the request's contract has a chain of thought (it is switchable per provider). */
+function asksForThought(request: CompletionRequest): boolean {
+  return JSON.stringify(request.schema ?? {}).includes('"chain_of_thought"');
 }

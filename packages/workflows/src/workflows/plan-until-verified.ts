@@ -35,10 +35,12 @@ export async function planUntilVerified(
 ): Promise<PlanOutcome> {
   const { sceneRef, instruction, planner } = input;
   const attempts: PlanAttempt[] = [];
-  const feedback: PlanFeedback[] = input.context.map((note) => ({ plan: [], feedback: note }));
-  const reject = (attempt: number, plan: PlanStep[], shown: PlanStep[], text: string) => {
+  const context: PlanFeedback[] = input.context.map((note) => ({ plan: [], feedback: note }));
+  // Only the latest attempt and its feedback go back to the model (besides the run's context).
+  let latest: PlanFeedback | undefined;
+  const reject = (attempt: number, plan: PlanStep[], text: string) => {
     attempts.push({ attempt, plan, feedback: text });
-    feedback.push({ plan: shown, feedback: text });
+    latest = { plan, feedback: text };
     progress.lastFeedback = text;
   };
   let plan: PlanStep[] = [];
@@ -48,33 +50,46 @@ export async function planUntilVerified(
     progress.attempts = attempt + 1;
     const proposal =
       planner === 'sayplan'
-        ? await llm.generatePlan({ sceneRef, instruction, view: input.view, feedback: [...feedback] })
+        ? await llm.generatePlan({
+            sceneRef,
+            instruction,
+            view: input.view,
+            feedback: latest ? [...context, latest] : context,
+          })
         : planner === 'llm+p'
           ? await llm.planWithPathPlannerOnly({ sceneRef, instruction })
           : await llm.planWithoutPathPlanner({ sceneRef, instruction });
     spend(progress.usage, proposal);
     if (!proposal.ok) {
-      reject(attempt, [], [], `the answer was not a valid plan: ${proposal.error}`);
+      reject(attempt, [], `the answer was not a valid plan: ${proposal.error}`);
       continue;
     }
     plan = proposal.plan;
+    if (plan.length === 0) {
+      // A plan that does nothing is never verified, whatever the model meant by it.
+      reject(attempt, plan, 'the plan is empty: write the steps that carry out the instruction');
+      continue;
+    }
 
     enterStage(progress, 'verifying');
+    // Which step of the model's own plan each step of the expanded plan came from.
+    let origins = plan.map((_, index) => index);
     if (planner === 'llm-as-planner') expandedPlan = plan;
     else {
       const expanded = await sim.expandPath({ sceneRef, plan });
       if (!expanded.ok) {
-        reject(attempt, plan, plan, expanded.error);
+        reject(attempt, plan, expanded.error);
         continue;
       }
       expandedPlan = expanded.value;
+      origins = expanded.origins;
     }
     const verdict = await sim.verifyPlan({ sceneRef, plan: expandedPlan });
     if (verdict.ok) {
       attempts.push({ attempt, plan });
       return { status: 'verified', plan, expandedPlan, attempts };
     }
-    reject(attempt, plan, expandedPlan, `step ${verdict.index + 1}: ${verdict.feedback}`);
+    reject(attempt, plan, stepFeedback(plan, expandedPlan, origins, verdict));
   }
   const tries = attempts.length;
   return {
@@ -82,6 +97,27 @@ export async function planUntilVerified(
     plan,
     expandedPlan,
     attempts,
-    reason: `no verified plan after ${tries} attempt${tries === 1 ? '' : 's'}; last feedback: ${feedback.at(-1)?.feedback ?? 'none'}`,
+    reason: `no verified plan after ${tries} attempt${tries === 1 ? '' : 's'}; last feedback: ${latest?.feedback ?? 'none'}`,
   };
+}
+
+/**
+ * The simulator's verdict on the expanded plan, numbered by the model's own plan: a failure on
+ * a pose the path planner added is told as part of the model's goto step it came from.
+ */
+function stepFeedback(
+  plan: PlanStep[],
+  expanded: PlanStep[],
+  origins: number[],
+  verdict: { index: number; feedback: string },
+): string {
+  const origin = origins[verdict.index];
+  if (origin === undefined || plan[origin] === undefined) return verdict.feedback;
+  const own = plan[origin]!;
+  const failed = expanded[verdict.index];
+  const via =
+    failed && (failed.action !== own.action || failed.args.join() !== own.args.join())
+      ? ` (on the way, at ${failed.action}(${failed.args.join(', ')}))`
+      : '';
+  return `step ${origin + 1} ${own.action}(${own.args.join(', ')})${via}: ${verdict.feedback}`;
 }
