@@ -2,3 +2,4 @@ export * from './io/scene-file.js';
 export * from './io/scene-ref.js';
 export * from './io/scene-store.js';
 export * from './pure.js';
+export * from './import/index.js';
