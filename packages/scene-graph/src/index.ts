@@ -1,5 +1,5 @@
+export * from './import/index.js';
 export * from './io/scene-file.js';
 export * from './io/scene-ref.js';
 export * from './io/scene-store.js';
 export * from './pure.js';
-export * from './import/index.js';
