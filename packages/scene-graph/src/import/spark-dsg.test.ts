@@ -60,7 +60,10 @@ describe('importSparkDsg', () => {
     expect(graph.hasNode(AGENT_OLD)).toBe(false);
     expect(graph.outNeighbors(AGENT_NEW)).toEqual([PLACE_B]);
     expect(graph.inNeighbors(OBJECT)).toEqual([ROOM]); // place B is in no room: the nearest roomed place's room
-    expect(graph.getEdgeAttribute(graph.edge(PLACE_A, PLACE_B), 'distance')).toBe(5);
+    expect(graph.getEdgeAttributes(graph.edge(PLACE_A, PLACE_B)!)).toEqual({
+      kind: 'navigation',
+      distance: 5,
+    });
     expect(formatImportNotes(notes).sort()).toEqual(
       [
         'added 1 floors, one per building (Spark-DSG has no floor layer)',

@@ -86,7 +86,7 @@ const edges = [
   edge(8, 'CLOSE', 9),
   edge(12, 'FACING', 7),
 ];
-const graphText = (n = nodes, e = edges) => JSON.stringify({ nodes: n, edges: e });
+const graphText = (n: readonly unknown[] = nodes, e = edges) => JSON.stringify({ nodes: n, edges: e });
 const options = { file: 'small_graph.json', name: 'small' };
 
 describe('importVirtualHome', () => {
