@@ -14,7 +14,7 @@ const ADJACENT_GAP = 0.5;
 
 /**
  * Converts a Stanford 3D Scene Graph (Armeni et al. 2019) scene: the `output` dictionary of its
- * `3DSceneGraph_<model>.npz`, written out as JSON (see the package README). The building, a floor
+ * `3DSceneGraph_<model>.npz`, written out as JSON by scripts/3dsg-npz-to-json.py. The building, a floor
  * per `floor_number`, rooms and objects keep their layers; objects with the `pick up` action are
  * movable objects, the rest assets. The dataset has no navigation, so rooms on a floor are linked
  * where their boxes touch, the rest of each floor to its nearest room, and consecutive floors at
