@@ -78,7 +78,10 @@ export function importSparkDsg(text: string, options: ImportOptions): Result<Imp
       ...(position ? { position } : {}),
       attributes: describe(attributes),
     });
-    if (role === 'agent') timestamps.set(id, BigInt(sourceId(raw.timestamp) ?? '0'));
+    if (role === 'agent') {
+      const time = sourceId(raw.timestamp) ?? '';
+      timestamps.set(id, /^\d+$/.test(time) ? BigInt(time) : 0n); // nanoseconds: beyond a double's exact range
+    }
   }
 
   // Edges are undirected in the file; what they mean follows from the kinds of their two ends.
@@ -215,7 +218,12 @@ export function importSparkDsg(text: string, options: ImportOptions): Result<Imp
   }
 
   // groundplan has one robot; the trajectory's latest pose is where it is now.
-  const agents = byRole('agent').sort((x, y) => (timestamps.get(y.id)! > timestamps.get(x.id)! ? 1 : -1));
+  const latestFirst = (x: SparkNode, y: SparkNode) => {
+    const [tx, ty] = [timestamps.get(x.id)!, timestamps.get(y.id)!];
+    return tx === ty ? (x.id < y.id ? -1 : 1) : tx > ty ? -1 : 1;
+  };
+  const agents = byRole('agent').sort(latestFirst);
+
   const agent = agents[0];
   if (agent) {
     notes.add(

@@ -195,18 +195,14 @@ export function importVirtualHome(text: string, options: ImportOptions): Result<
   for (const node of nodes.values()) {
     const room = roomOf.get(node);
     if (!room || node === agent || node === heldObject) continue;
-    const usable = (supports.get(node) ?? [])
+    const candidates = (supports.get(node) ?? [])
       .map((support) => ({ support, target: byId.get(support.target)! }))
-      .filter(
-        ({ target }) =>
-          target !== node &&
-          (target.role === 'asset' || target.role === 'object') &&
-          roomOf.get(target) === room,
-      )
+      .filter(({ target }) => target !== node && (target.role === 'asset' || target.role === 'object'));
+    const usable = candidates
+      .filter(({ target }) => roomOf.get(target) === room)
       .sort((a, b) => volume(a.target) - volume(b.target) || a.target.index - b.target.index);
     const chosen = usable[0];
-    if (usable.length < (supports.get(node) ?? []).length)
-      notes.add('dropped', 'ON/INSIDE edges to supports in another room');
+    notes.add('dropped', 'ON/INSIDE edges to supports in another room', candidates.length - usable.length);
     if (node.role === 'asset') {
       parent.set(node, { node: room });
       if (chosen) {
