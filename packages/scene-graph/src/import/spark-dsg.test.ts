@@ -84,6 +84,14 @@ describe('importSparkDsg', () => {
     });
   });
 
+  it('rejects an id that is not a whole number (so no added floor id can collide with one)', () => {
+    const clash = small.replace(`"id": ${OBJECT}`, `"id": "${BUILDING}_floor"`);
+    expect(importSparkDsg(clash, options)).toEqual({
+      ok: false,
+      error: `small_dsg.json: nodes[4]: id ${BUILDING}_floor is not a Spark-DSG node id (a whole number)`,
+    });
+  });
+
   it('rejects a truncated file with its line and column', () => {
     const result = importSparkDsg(small.slice(0, 200), options);
     expect(result.ok).toBe(false);

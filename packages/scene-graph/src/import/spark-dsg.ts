@@ -161,8 +161,6 @@ export function importSparkDsg(text: string, options: ImportOptions): Result<Imp
   for (const building of buildings) {
     out.push(toScene(building, 'building'));
     const floor = `${building.id}_floor`;
-    if (nodes.has(floor))
-      return err(`${options.file}: the added floor id ${floor} collides with a node id in the file`);
     floorOf.set(building.id, floor);
     out.push({
       id: floor,
