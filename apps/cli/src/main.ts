@@ -2,6 +2,8 @@
 import { PLANNER_VARIANTS } from '@groundplan/workflows/contract';
 import { Command, InvalidArgumentError } from 'commander';
 import { approveCommand, cancelCommand } from './commands/control.js';
+import { exportCommand } from './commands/export.js';
+import { type ImportFlags, importCommand } from './commands/import.js';
 import { listCommand } from './commands/list.js';
 import { type PlanFlags, planCommand } from './commands/plan.js';
 import { resultCommand } from './commands/result.js';
@@ -103,6 +105,29 @@ program
   .description('the local Temporal dev server: start, status or stop')
   .argument('<action>', 'start, status or stop')
   .action((action: string) => run((config) => serverCommand(action, config))());
+
+program
+  .command('import')
+  .description(
+    'convert a scene graph from spark-dsg, virtualhome or stanford-3dsg to a groundplan scene file',
+  )
+  .argument('<format>', 'spark-dsg, virtualhome or stanford-3dsg')
+  .argument('<file>', 'the source file')
+  .requiredOption('-o, --output <file>', 'the groundplan scene file to write')
+  .option('--name <name>', 'the scene name (default: the source file name)')
+  .action((format: string, file: string, flags: ImportFlags) =>
+    run(() => importCommand(format, file, flags))(),
+  );
+
+program
+  .command('export')
+  .description('write a scene file in another format: networkx (node-link JSON)')
+  .argument('<format>', 'networkx')
+  .argument('<scene>', 'the groundplan scene file')
+  .requiredOption('-o, --output <file>', 'the file to write')
+  .action((format: string, file: string, flags: { output: string }) =>
+    run(() => exportCommand(format, file, flags))(),
+  );
 
 program.exitOverride((error) => {
   process.exit(error.exitCode === 0 ? 0 : EXIT.error);

@@ -134,9 +134,8 @@ describe('parseScene', () => {
       expect(problemsOf(file)).toEqual([
         {
           path: 'edges[5]',
-          message: 'a floor cannot contain a asset directly ("ground" -> "fridge"); a floor contains room',
+          message: 'a floor cannot contain an asset directly ("ground" -> "fridge"); a floor contains room',
         },
-        { path: 'nodes[9]', message: 'asset "fridge" has no parent; add a hierarchy edge from a room' },
       ]);
     });
     it('rejects an object with no parent', () => {
@@ -184,7 +183,7 @@ describe('parseScene', () => {
       expect(problemsOf(file)).toEqual([
         {
           path: 'edges[5].relation',
-          message: 'relation "inside" is only for objects, but "fridge" is a asset',
+          message: 'relation "inside" is only for objects, but "fridge" is an asset',
         },
       ]);
     });
@@ -193,7 +192,7 @@ describe('parseScene', () => {
         [
           {
             path: `edges[${lastEdge}]`,
-            message: 'navigation edges link rooms and poses only, but "fridge" is a asset',
+            message: 'navigation edges link rooms and poses only, but "fridge" is an asset',
           },
         ],
       );
@@ -205,11 +204,11 @@ describe('parseScene', () => {
       expect(problemsOf(file)).toEqual([
         {
           path: `edges[${lastEdge - 1}].target`,
-          message: 'the agent can be at a room or a pose, but "fridge" is a asset',
+          message: 'the agent can be at a room or a pose, but "fridge" is an asset',
         },
         {
           path: `edges[${lastEdge}].source`,
-          message: 'an at edge starts at the agent, but "banana" is a object',
+          message: 'an at edge starts at the agent, but "banana" is an object',
         },
       ]);
     });

@@ -92,7 +92,15 @@ export function formatProblems(problems: readonly SceneProblem[]): string {
 }
 
 // Parents are counted, not listed: at 10^6 nodes an array per node costs more than the check.
-type NodeInfo = { index: number; kind: NodeKind; parentCount: number; parentEdge: number; mark: number };
+// parentRejected: a hierarchy edge to the node was reported as wrong, so "no parent" would repeat it.
+type NodeInfo = {
+  index: number;
+  kind: NodeKind;
+  parentCount: number;
+  parentEdge: number;
+  mark: number;
+  parentRejected: boolean;
+};
 
 function checkStructure(
   nodes: readonly (SceneNode | undefined)[],
@@ -114,7 +122,14 @@ function checkStructure(
       });
       continue;
     }
-    byId.set(node.id, { index: i, kind: node.kind, parentCount: 0, parentEdge: -1, mark: 0 });
+    byId.set(node.id, {
+      index: i,
+      kind: node.kind,
+      parentCount: 0,
+      parentEdge: -1,
+      mark: 0,
+      parentRejected: false,
+    });
     kindsPresent.add(node.kind);
     if (node.kind === 'agent') {
       if (firstAgent === undefined) firstAgent = i;
@@ -177,15 +192,16 @@ function checkStructure(
             path: `edges[${i}]`,
             message:
               allowed.length === 0
-                ? `a ${source.kind} cannot contain anything, but "${edge.source}" contains ${target.kind} "${edge.target}"`
-                : `a ${source.kind} cannot contain a ${target.kind} directly ("${edge.source}" -> "${edge.target}"); a ${source.kind} contains ${allowed.join(' or ')}`,
+                ? `${article(source.kind)} ${source.kind} cannot contain anything, but "${edge.source}" contains ${target.kind} "${edge.target}"`
+                : `${article(source.kind)} ${source.kind} cannot contain ${article(target.kind)} ${target.kind} directly ("${edge.source}" -> "${edge.target}"); ${article(source.kind)} ${source.kind} contains ${allowed.join(' or ')}`,
           });
+          target.parentRejected = true;
           continue;
         }
         if (edge.relation !== undefined && target.kind !== 'object')
           problems.push({
             path: `edges[${i}].relation`,
-            message: `relation "${edge.relation}" is only for objects, but "${edge.target}" is a ${target.kind}`,
+            message: `relation "${edge.relation}" is only for objects, but "${edge.target}" is ${article(target.kind)} ${target.kind}`,
           });
         addParent(target, i);
         if (source.kind === 'agent') heldObjects.push(i);
@@ -199,20 +215,20 @@ function checkStructure(
           if (info.kind !== 'room' && info.kind !== 'pose')
             problems.push({
               path: `edges[${i}]`,
-              message: `navigation edges link rooms and poses only, but "${end}" is a ${info.kind}`,
+              message: `navigation edges link rooms and poses only, but "${end}" is ${article(info.kind)} ${info.kind}`,
             });
         break;
       case 'at':
         if (source.kind !== 'agent')
           problems.push({
             path: `edges[${i}].source`,
-            message: `an at edge starts at the agent, but "${edge.source}" is a ${source.kind}`,
+            message: `an at edge starts at the agent, but "${edge.source}" is ${article(source.kind)} ${source.kind}`,
           });
         else agentPlaces.push(i);
         if (target.kind !== 'room' && target.kind !== 'pose')
           problems.push({
             path: `edges[${i}].target`,
-            message: `the agent can be at a room or a pose, but "${edge.target}" is a ${target.kind}`,
+            message: `the agent can be at a room or a pose, but "${edge.target}" is ${article(target.kind)} ${target.kind}`,
           });
         break;
     }
@@ -291,17 +307,18 @@ function checkParents(
       });
       continue;
     }
-    if (info.parentCount === 1) continue;
+    if (info.parentCount === 1 || info.parentRejected) continue;
     // Assets and objects always need a place; rooms, floors and buildings only once the scene
     // models the level above them (a single-room scene without floors is fine).
     const needsParent =
       info.kind === 'asset' ||
       info.kind === 'object' ||
       parentKinds.some((kind) => kindsPresent.has(kind) && kind !== 'agent');
+    const holders = parentKinds.filter((k) => k !== 'agent');
     if (needsParent)
       problems.push({
         path: `nodes[${info.index}]`,
-        message: `${info.kind} "${id}" has no parent; add a hierarchy edge from a ${parentKinds.filter((k) => k !== 'agent').join(' or ')}`,
+        message: `${info.kind} "${id}" has no parent; add a hierarchy edge from ${article(holders[0]!)} ${holders.join(' or ')}`,
       });
   }
 }
@@ -364,8 +381,9 @@ function parentId(
 function zodProblems(error: z.ZodError, prefix: string): SceneProblem[] {
   return error.issues.map((issue) => ({
     path: pathText(prefix, issue.path),
+    // Only the node's own position: an attribute may also be called `position`.
     message:
-      issue.path.at(-1) === 'position'
+      prefix.startsWith('nodes[') && issue.path.length === 1 && issue.path[0] === 'position'
         ? 'position must be [x, y, z]: three finite numbers, in metres'
         : issueMessage(issue),
   }));
@@ -384,8 +402,15 @@ function issueMessage(issue: z.core.$ZodIssue): string {
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; see FORMAT.md for the fields a scene file may use`;
     case 'invalid_value':
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'invalid_union':
-      return 'edge kind must be "hierarchy", "navigation" or "at"';
+    case 'invalid_union': {
+      // Two unions in the schema: an edge's kind, and an attribute's value.
+      if (issue.path.at(-1) === 'kind') return 'edge kind must be "hierarchy", "navigation" or "at"';
+      if (issue.path[0] === 'attributes') {
+        const found = /received (\w+)/.exec(issue.errors[0]?.[0]?.message ?? '')?.[1];
+        return `an attribute is a string, a finite number or a boolean${found ? `, got ${found}` : ''}; put structured data (lists, boxes) in several attributes or leave it out`;
+      }
+      return issue.message;
+    }
     case 'invalid_type': {
       const found = /received (\w+)/.exec(issue.message)?.[1];
       if (found === 'undefined') return `missing ${issue.expected}`;
@@ -396,6 +421,10 @@ function issueMessage(issue: z.core.$ZodIssue): string {
     default:
       return issue.message;
   }
+}
+
+function article(word: string): 'a' | 'an' {
+  return /^[aeiou]/.test(word) ? 'an' : 'a';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,0 +1,31 @@
+import { writeFile } from 'node:fs/promises';
+import { loadSceneFile, sceneToNodeLink } from '@groundplan/scene-graph';
+import { EXIT, UserError } from '../user-error.js';
+
+const EXPORT_FORMATS = ['networkx'] as const;
+
+/** `groundplan export networkx <scene> -o out.json`: the scene as networkx node-link JSON. */
+export async function exportCommand(
+  format: string,
+  file: string,
+  flags: { output: string },
+): Promise<number> {
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+    throw new UserError(`unknown export format '${format}'; groundplan exports ${EXPORT_FORMATS.join(', ')}`);
+  const scene = await loadSceneFile(file);
+  if (!scene.ok) {
+    const [first] = scene.error;
+    const more = scene.error.length > 1 ? ` (and ${scene.error.length - 1} more problems)` : '';
+    throw new UserError(`${file}: ${first?.path ? `${first.path}: ` : ''}${first?.message}${more}`);
+  }
+  try {
+    await writeFile(flags.output, `${JSON.stringify(sceneToNodeLink(scene.value))}\n`, 'utf8');
+  } catch (cause) {
+    throw new UserError(`cannot write ${flags.output}: ${(cause as Error).message}`);
+  }
+  console.log(
+    `wrote ${flags.output}: ${scene.value.order} nodes, ${scene.value.size} edges as networkx node-link JSON ` +
+      `(Python: networkx.node_link_graph(json.load(f), edges="edges"))`,
+  );
+  return EXIT.ok;
+}
