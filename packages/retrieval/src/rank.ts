@@ -21,7 +21,7 @@ export type RankOptions = {
 export type RankedNode = { id: string; kind: NodeKind; score: number };
 
 /** The default weight of contents in a container's score, chosen on the 90 SayPlan tasks. */
-export const DEFAULT_CONTENTS_WEIGHT = 0.5;
+export const DEFAULT_CONTENTS_WEIGHT = 0.75;
 
 /** Ranks the scene's nodes by similarity to the instruction, best first; equal scores by id. */
 export async function rankNodes(

@@ -127,7 +127,9 @@ async function readStored(
 async function writeStored(file: string, index: SceneIndex): Promise<void> {
   const dimension = index.embedder.dimension;
   const all = new Float32Array(index.vectors.length * dimension);
-  index.vectors.forEach((vector, i) => all.set(vector, i * dimension));
+  index.vectors.forEach((vector, i) => {
+    all.set(vector, i * dimension);
+  });
   const stored: z.infer<typeof StoredIndex> = {
     format: FORMAT,
     version: VERSION,
