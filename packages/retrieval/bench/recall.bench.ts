@@ -3,7 +3,8 @@
 //     (datasets/tasks/requirements.json: the required nodes; a needed room is a required room
 //     or the room of a required asset/object), per task family, for several weights of a
 //     container's contents in its score (rank.ts), beside the expectation of a random order;
-//   - time to index office and home (cold: every node text embedded), per node, and per query.
+//   - time to index office and home (cold: every node text embedded; one thread, then two), per
+//     node, and per query (one thread).
 // Writes bench-results/recall.json. Run under the shared benchmark lock:
 //   flock /tmp/groundplan-bench.lock pnpm --filter @groundplan/retrieval bench
 import { readFileSync } from 'node:fs';
@@ -165,12 +166,30 @@ for (const { name } of catalogue.models) {
       ];
     }),
   );
+  // Indexing again with two threads (a worker alone on this 2-core machine could use both).
+  const twoThreads = await loadEmbedder(embeddingModelDir(name) as string, { threads: 2 });
+  const indexingTwoThreads: Record<string, { ms: number; msPerNode: number }> = {};
+  if (twoThreads.ok) {
+    await twoThreads.value.embed(['warm up']);
+    const fresh = createSceneIndexCache({ embedder: twoThreads.value });
+    for (const env of ['office', 'home'] as const) {
+      const t0 = performance.now();
+      const index = await fresh.indexFor(scenes[env].ref, scenes[env].scene);
+      const ms = performance.now() - t0;
+      indexingTwoThreads[env] = {
+        ms: Math.round(ms),
+        msPerNode: round(ms / index.nodes.length, 2) as number,
+      };
+    }
+    await twoThreads.value.close();
+  }
   results.push({
     model: name,
     dir: embedder.model,
     dimension: embedder.dimension,
     threads: 1,
     indexing,
+    indexingTwoThreads,
     queryMs: { mean: round(mean(queryMs), 2), median: round(median(queryMs), 2), queries: queryMs.length },
     randomExpectation,
     byContentsWeight: byWeight,

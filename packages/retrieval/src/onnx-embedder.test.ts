@@ -46,6 +46,17 @@ describe('loadEmbedder with the installed all-MiniLM-L6-v2', () => {
     expect(cosine(batch[37] as Float32Array, alone as Float32Array)).toBeCloseTo(1, 4);
   });
 
+  it('cuts a text at 128 word pieces: texts that differ only after that get the same vector', async () => {
+    const words = Array.from({ length: 200 }, (_, i) => `item${i}`).join(' ');
+    const [a, b, short] = (await embedder.embed([
+      `${words} kitchen`,
+      `${words} garage`,
+      'item0 kitchen',
+    ])) as [Float32Array, Float32Array, Float32Array];
+    expect(cosine(a, b)).toBeCloseTo(1, 5);
+    expect(cosine(a, short)).toBeLessThan(0.99);
+  });
+
   it('embeds nothing for no texts', async () => {
     expect(await embedder.embed([])).toEqual([]);
   });

@@ -64,7 +64,13 @@ export async function loadEmbedder(
   const withTokenTypes = session.inputNames.includes('token_type_ids');
 
   const embedBatch = async (texts: readonly string[]): Promise<Float32Array[]> => {
-    const encoded = texts.map((text) => tokenizer.encode(text).ids.slice(0, MAX_TOKENS));
+    const encoded = texts.map((text) => {
+      const ids = tokenizer.encode(text).ids;
+      // Cut a long text but keep its closing [SEP], as the model was trained to see one.
+      return ids.length <= MAX_TOKENS
+        ? ids
+        : [...ids.slice(0, MAX_TOKENS - 1), ids[ids.length - 1] as number];
+    });
     const width = Math.max(1, ...encoded.map((ids) => ids.length));
     const ids = new BigInt64Array(texts.length * width);
     const mask = new BigInt64Array(texts.length * width);
