@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,19 @@ describe('loadEmbedder on a bad model directory', () => {
     const bad = join(dir, 'corrupt-model');
     await mkdir(bad);
     await writeFile(join(bad, 'model.onnx'), 'this is not a protobuf');
+    await copyFile(join(modelDir, 'tokenizer.json'), join(bad, 'tokenizer.json'));
+    const loaded = await loadEmbedder(bad);
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    expect(loaded.error).toMatch(/^embedding model .*model\.onnx is corrupt or not an ONNX model/);
+    expect(loaded.error).not.toContain('\n');
+  });
+
+  it('says in one line that a truncated model.onnx is corrupt', async () => {
+    const bad = join(dir, 'truncated-model');
+    await mkdir(bad);
+    const whole = await readFile(join(modelDir, 'model.onnx'));
+    await writeFile(join(bad, 'model.onnx'), whole.subarray(0, whole.length >> 1));
     await copyFile(join(modelDir, 'tokenizer.json'), join(bad, 'tokenizer.json'));
     const loaded = await loadEmbedder(bad);
     expect(loaded.ok).toBe(false);

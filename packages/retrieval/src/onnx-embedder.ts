@@ -53,14 +53,16 @@ export async function loadEmbedder(
     return meta?.isTensor === true && meta.type === 'float32' && meta.shape.length === 3;
   });
   const dimension = tokenStates === undefined ? undefined : lastDimension(session, tokenStates);
-  if (tokenStates === undefined || dimension === undefined)
-    return err(
-      `embedding model ${modelPath} has no [batch, tokens, dimension] float32 output; it is not a sentence encoder`,
-    );
-  if (!session.inputNames.includes('input_ids') || !session.inputNames.includes('attention_mask'))
-    return err(
-      `embedding model ${modelPath} does not take input_ids and attention_mask; it is not a BERT-style encoder`,
-    );
+  const problem =
+    tokenStates === undefined || dimension === undefined
+      ? 'has no [batch, tokens, dimension] float32 output; it is not a sentence encoder'
+      : !session.inputNames.includes('input_ids') || !session.inputNames.includes('attention_mask')
+        ? 'does not take input_ids and attention_mask; it is not a BERT-style encoder'
+        : undefined;
+  if (problem !== undefined || tokenStates === undefined || dimension === undefined) {
+    await session.release();
+    return err(`embedding model ${modelPath} ${problem}`);
+  }
   const withTokenTypes = session.inputNames.includes('token_type_ids');
 
   const embedBatch = async (texts: readonly string[]): Promise<Float32Array[]> => {

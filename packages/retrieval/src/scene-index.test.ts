@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sceneRef } from '@groundplan/scene-graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder } from './embedder.js';
 import { nodeTexts } from './node-texts.js';
@@ -27,7 +28,7 @@ describe('createSceneIndexCache', () => {
     const second = await cache.indexFor(office.ref, office.scene);
     expect(second).toBe(first);
     expect(model.calls).toBe(1);
-    expect(cache.counts).toEqual({ memory: 1, disk: 0, embedded: 1 });
+    expect(cache.counts).toEqual({ memory: 1, disk: 0, embedded: 1, textsEmbedded: model.texts });
     await cache.indexFor(home.ref, home.scene);
     expect(model.calls).toBe(2);
   });
@@ -43,6 +44,38 @@ describe('createSceneIndexCache', () => {
     expect(model.calls).toBe(1);
   });
 
+  it('embeds only the changed node texts of a new version of a scene', async () => {
+    const model = counted(embedder);
+    const cache = createSceneIndexCache({ embedder: model });
+    const before = await cache.indexFor(office.ref, office.scene);
+    const after = office.scene.copy();
+    after.setNodeAttribute('banana', 'state', { ripeness: 'rotten' });
+    const next = await cache.indexFor(sceneRef(after), after);
+    expect(model.calls).toBe(2);
+    expect(model.texts).toBe(before.nodes.length + 1);
+    const banana = next.nodes.findIndex((node) => node.id === 'banana');
+    expect(next.nodes[banana]?.text).toContain('ripeness rotten');
+    expect(next.vectors[banana]).not.toEqual(before.vectors[banana]);
+    expect(next.vectors.filter((vector, i) => vector === before.vectors[i])).toHaveLength(
+      before.nodes.length - 1,
+    );
+  });
+
+  it('keeps at most `keep` indexes in memory, dropping the least recently used', async () => {
+    const model = counted(embedder);
+    const cache = createSceneIndexCache({ embedder: model, keep: 1 });
+    const variant = home.scene.copy();
+    variant.setNodeAttribute('rattle', 'attributes', { colour: 'blue' });
+    await cache.indexFor(home.ref, home.scene);
+    await cache.indexFor(sceneRef(variant), variant);
+    await cache.indexFor(home.ref, home.scene);
+    // home was dropped for the variant and built again, reusing the variant's vectors but one.
+    expect(cache.counts).toMatchObject({ memory: 0, embedded: 3 });
+    expect(model.texts).toBe(nodeTexts(home.scene).length + 2);
+    await cache.indexFor(home.ref, home.scene);
+    expect(cache.counts).toMatchObject({ memory: 1, embedded: 3 });
+  });
+
   it('keeps indexes on disk, so a restarted worker reads them instead of embedding again', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'groundplan-index-'));
     const before = counted(embedder);
@@ -54,7 +87,7 @@ describe('createSceneIndexCache', () => {
     const restarted = createSceneIndexCache({ embedder: after, dir });
     const read = await restarted.indexFor(home.ref, home.scene);
     expect(after.calls).toBe(0);
-    expect(restarted.counts).toEqual({ memory: 0, disk: 1, embedded: 0 });
+    expect(restarted.counts).toEqual({ memory: 0, disk: 1, embedded: 0, textsEmbedded: 0 });
     expect(read.nodes).toEqual(made.nodes);
     expect(read.vectors).toEqual(made.vectors);
   });

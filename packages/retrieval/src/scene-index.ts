@@ -21,14 +21,16 @@ export type SceneIndex = {
 export interface SceneIndexCache {
   /** The index of the scene with that ref: from memory, else the cache dir, else embedded now. */
   indexFor(sceneRef: string, scene: SceneGraph): Promise<SceneIndex>;
-  /** How each index was obtained since the cache was made (for tests and logs). */
-  readonly counts: { memory: number; disk: number; embedded: number };
+  /** How each index was obtained since the cache was made, and how many texts were embedded. */
+  readonly counts: { memory: number; disk: number; embedded: number; textsEmbedded: number };
 }
 
 export type SceneIndexCacheOptions = {
   embedder: Embedder;
   /** Where indexes are kept across restarts; without it, memory only. */
   dir?: string;
+  /** How many indexes to keep in memory, least recently used dropped first (default 16). */
+  keep?: number;
 };
 
 const FORMAT = 'groundplan.scene-index';
@@ -46,14 +48,31 @@ const StoredIndex = z.object({
   vectors: z.string(),
 });
 
-/** Makes the cache a worker keeps for its lifetime; concurrent requests for one scene share one embedding. */
-export function createSceneIndexCache({ embedder, dir }: SceneIndexCacheOptions): SceneIndexCache {
+/**
+ * Makes the cache a worker keeps for its lifetime. Concurrent requests for one scene share one
+ * embedding; a new version of a scene (the robot's belief after a step) embeds only the node
+ * texts that no index kept in memory already has.
+ */
+export function createSceneIndexCache({ embedder, dir, keep = 16 }: SceneIndexCacheOptions): SceneIndexCache {
+  // Insertion order is recency order: a hit moves its entry to the end, the oldest goes first.
   const memory = new Map<string, Promise<SceneIndex>>();
-  const counts = { memory: 0, disk: 0, embedded: 0 };
+  const done = new Map<string, SceneIndex>();
+  const counts = { memory: 0, disk: 0, embedded: 0, textsEmbedded: 0 };
   const fileOf = (sceneRef: string) =>
     dir === undefined
       ? undefined
       : join(dir, `${sceneRef.replace(/[^a-zA-Z0-9]+/g, '-')}.${embedder.model}.json`);
+
+  const embedNew = async (nodes: NodeText[]): Promise<Float32Array[]> => {
+    const known = new Map<string, Float32Array>();
+    for (const index of done.values())
+      index.nodes.forEach((node, i) => known.set(node.text, index.vectors[i] as Float32Array));
+    const missing = [...new Set(nodes.map((node) => node.text).filter((text) => !known.has(text)))];
+    const fresh = await embedder.embed(missing);
+    missing.forEach((text, i) => known.set(text, fresh[i] as Float32Array));
+    counts.textsEmbedded += missing.length;
+    return nodes.map((node) => known.get(node.text) as Float32Array);
+  };
 
   const build = async (sceneRef: string, scene: SceneGraph): Promise<SceneIndex> => {
     const nodes = nodeTexts(scene);
@@ -65,7 +84,7 @@ export function createSceneIndexCache({ embedder, dir }: SceneIndexCacheOptions)
         return stored;
       }
     }
-    const vectors = await embedder.embed(nodes.map((node) => node.text));
+    const vectors = await embedNew(nodes);
     counts.embedded++;
     const index: SceneIndex = { sceneRef, model: embedder.model, embedder, nodes, vectors };
     if (file !== undefined) await writeStored(file, index);
@@ -79,11 +98,23 @@ export function createSceneIndexCache({ embedder, dir }: SceneIndexCacheOptions)
       const known = memory.get(key);
       if (known) {
         counts.memory++;
+        memory.delete(key);
+        memory.set(key, known);
         return known;
       }
       const pending = build(sceneRef, scene);
       memory.set(key, pending);
-      pending.catch(() => memory.delete(key));
+      pending.then(
+        (index) => {
+          if (memory.get(key) === pending) done.set(key, index);
+        },
+        () => memory.delete(key),
+      );
+      while (memory.size > Math.max(1, keep)) {
+        const oldest = memory.keys().next().value as string;
+        memory.delete(oldest);
+        done.delete(oldest);
+      }
       return pending;
     },
   };
