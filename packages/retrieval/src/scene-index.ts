@@ -66,10 +66,14 @@ export function createSceneIndexCache({ embedder, dir, keep = 16 }: SceneIndexCa
   const embedNew = async (nodes: NodeText[]): Promise<Float32Array[]> => {
     const known = new Map<string, Float32Array>();
     for (const index of done.values())
-      index.nodes.forEach((node, i) => known.set(node.text, index.vectors[i] as Float32Array));
+      index.nodes.forEach((node, i) => {
+        known.set(node.text, index.vectors[i] as Float32Array);
+      });
     const missing = [...new Set(nodes.map((node) => node.text).filter((text) => !known.has(text)))];
     const fresh = await embedder.embed(missing);
-    missing.forEach((text, i) => known.set(text, fresh[i] as Float32Array));
+    missing.forEach((text, i) => {
+      known.set(text, fresh[i] as Float32Array);
+    });
     counts.textsEmbedded += missing.length;
     return nodes.map((node) => known.get(node.text) as Float32Array);
   };
