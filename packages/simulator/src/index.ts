@@ -24,6 +24,7 @@ export {
   type GoalResult,
 } from './goals/check-goals.js';
 export { formatGoal, type Goal, parseGoal, parseGoals } from './goals/goal.js';
+export { goalCandidates, settableStates } from './goals/goal-candidates.js';
 export { compareToGoalGraph, type GoalGraphComparison, type NodeMismatch } from './goals/goal-graph.js';
 export { formatStep, type Plan, PlanSchema, type PlanStep, PlanStepSchema } from './plan/plan.js';
 export { commitState } from './state/commit-state.js';

@@ -26,6 +26,8 @@ export interface Precondition extends Check {
 /** A named change to the simulation state. */
 export interface Effect {
   readonly name: string;
+  /** The state value the effect sets on its argument, when it sets one (goal candidates read it). */
+  readonly sets?: { readonly dimension: string; readonly value: string };
   readonly apply: (context: StepContext) => SimState;
 }
 

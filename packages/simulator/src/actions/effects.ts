@@ -44,6 +44,7 @@ export function putOnAccessed(param: string): Effect {
 export function setState(param: string, dimension: string, value: string): Effect {
   return {
     name: `set_${dimension}_${value}`,
+    sets: { dimension, value },
     apply: ({ sim, args }) => withState(sim, args[param]!, dimension, value),
   };
 }
