@@ -6,6 +6,7 @@ import {
   CHILD_KINDS,
   type NodeKind,
   PARENT_KINDS,
+  SCENE_LIMITS,
   type SceneEdge,
   SceneEdgeSchema,
   type SceneFile,
@@ -23,7 +24,10 @@ export type SceneProblem = { path: string; message: string };
 // are then checked one by one with the same node and edge schemas. The loop keeps the valid ones
 // for the structure checks and keeps the input objects rather than zod's copies; the benchmark
 // measures it against one zod pass over the whole file (which checks shape only).
-const EnvelopeSchema = SceneFileSchema.extend({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) });
+const EnvelopeSchema = SceneFileSchema.extend({
+  nodes: z.array(z.unknown()).max(SCENE_LIMITS.nodes, 'at most 2,000,000 nodes'),
+  edges: z.array(z.unknown()).max(SCENE_LIMITS.edges, 'at most 4,000,000 edges'),
+});
 
 /** Validates a parsed scene file and builds its graph, or lists every problem in it. */
 export function parseScene(input: unknown): Result<SceneGraph, SceneProblem[]> {
