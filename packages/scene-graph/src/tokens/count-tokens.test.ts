@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { countTokens as exactO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
+import { parseScene } from '../format/validate.js';
 import { mulberry32 } from '../generate/prng.js';
+import { renderFullScene } from '../search/render.js';
 import { countTokens } from './count-tokens.js';
 
 function randomWord(length: number, seed: number): string {
@@ -19,6 +22,16 @@ describe('countTokens', () => {
 
   it('is exact on text without a run longer than 256 characters', () => {
     const text = `${randomWord(256, 1)} the kitchen${' '.repeat(256)}${'!'.repeat(200)} 😀😀 ${randomWord(100, 2)}`;
+    expect(countTokens(text)).toBe(exactO200k(text));
+  });
+
+  it('is exact on compact JSON, whose letters and punctuation alternate', () => {
+    const office = parseScene(
+      JSON.parse(readFileSync(new URL('../../../../datasets/office.json', import.meta.url), 'utf8')),
+    );
+    if (!office.ok) throw new Error('the office dataset is valid');
+    const text = renderFullScene(office.value);
+    expect(text.length).toBeGreaterThan(10_000);
     expect(countTokens(text)).toBe(exactO200k(text));
   });
 

@@ -1,12 +1,16 @@
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 
 // Byte-pair encoding merges within one pre-token, and its cost grows with the square of the
-// pre-token's length: one unbroken 100 kB word took 5 s, 400 kB 93 s. Runs of one character
-// class (non-space or space) longer than PIECE are therefore counted PIECE characters at a time.
-// Ordinary text (no run over PIECE characters) is counted exactly; a long run may differ from the
-// exact count by about one token per cut, which a prompt budget never notices.
+// pre-token's length: one unbroken 100 kB word took 5 s, 400 kB 93 s. o200k's pre-tokenizer keeps
+// a run of letters, of punctuation or of white space together (digits go three at a time), so a
+// run of one of those classes longer than PIECE characters is counted PIECE characters at a time.
+// Everything else, compact JSON included (its letters and punctuation alternate), is counted
+// exactly; a long run may differ from the exact count by about one token per cut.
 const PIECE = 256;
-const LONG_RUN = new RegExp(`\\S{${PIECE + 1},}|\\s{${PIECE + 1},}`, 'g');
+const LONG_RUN = new RegExp(
+  `[\\p{L}\\p{M}]{${PIECE + 1},}|[^\\s\\p{L}\\p{N}]{${PIECE + 1},}|\\s{${PIECE + 1},}`,
+  'gu',
+);
 
 /** Tokens in a text under OpenAI's o200k_base encoding (GPT-4o and later); offline, no network. */
 export function countTokens(text: string): number {
