@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileSceneStore } from '../io/scene-store.js';
-import { sceneToFile } from '../model/scene-graph.js';
+import { childrenOf, floorOf, parentOf, roomOf } from '../model/queries.js';
+import { kindOf, sceneToFile } from '../model/scene-graph.js';
 import { renderFullScene, renderView } from '../search/render.js';
-import { collapse, contract, expand } from '../search/view.js';
+import { collapse, contract, expand, isExpandable, isVisible } from '../search/view.js';
 import { smallScene } from '../test-support/small-scene.js';
 import { countTokens } from '../tokens/count-tokens.js';
 import { sceneToJson } from './canonical-json.js';
@@ -73,7 +74,7 @@ describe('names Object.prototype owns', () => {
     expect(result.ok && result.value.hasNode(`${name}_1`)).toBe(true);
   });
 
-  it.each(PROTOTYPE_NAMES)('answers a view asked to expand or contract "%s" with a message', (name) => {
+  it.each(PROTOTYPE_NAMES)('answers a view or a query asked about "%s" with a message or nothing', (name) => {
     const parsed = parseScene(smallScene());
     if (!parsed.ok) throw new Error('the small scene is valid');
     const graph = parsed.value;
