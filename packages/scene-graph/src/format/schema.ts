@@ -80,8 +80,8 @@ export const RESERVED_IDS: ReadonlySet<string> = new Set(Object.getOwnPropertyNa
 
 const Id = z
   .string()
-  .min(1)
-  .max(SCENE_LIMITS.idLength)
+  .min(1, `ids are 1-${SCENE_LIMITS.idLength} characters`)
+  .max(SCENE_LIMITS.idLength, `ids are 1-${SCENE_LIMITS.idLength} characters`)
   .regex(/^[A-Za-z0-9_.:-]+$/, 'ids use letters, digits and _ . : - only')
   .refine((id) => !RESERVED_IDS.has(id), {
     error: (issue) =>
@@ -110,7 +110,8 @@ const AttributeValue = z.union([
     .max(SCENE_LIMITS.attributeMagnitude, 'attribute numbers are at most 2^53 - 1 in size'),
   z.boolean(),
 ]);
-const Key = z.string().min(1).max(SCENE_LIMITS.keyLength, `names are 1-${SCENE_LIMITS.keyLength} characters`);
+const NAME_LENGTH = `attribute and state names are 1-${SCENE_LIMITS.keyLength} characters`;
+const Key = z.string().min(1, NAME_LENGTH).max(SCENE_LIMITS.keyLength, NAME_LENGTH);
 
 /**
  * A record of names to values. A "__proto__" key is refused rather than dropped: zod skips it, and
@@ -161,10 +162,10 @@ export const SceneNodeSchema = z
       .array(
         z
           .string()
-          .min(1)
+          .min(1, `skill names are 1-${SCENE_LIMITS.affordanceLength} characters`)
           .max(
             SCENE_LIMITS.affordanceLength,
-            `skill names are at most ${SCENE_LIMITS.affordanceLength} characters`,
+            `skill names are 1-${SCENE_LIMITS.affordanceLength} characters`,
           ),
       )
       .max(SCENE_LIMITS.affordancesPerNode, `at most ${SCENE_LIMITS.affordancesPerNode} affordances per node`)
@@ -219,8 +220,17 @@ export const SceneFileSchema = z
   .object({
     format: z.literal(SCENE_FORMAT),
     version: z.literal(SCENE_FORMAT_VERSION),
-    name: z.string().min(1).max(SCENE_LIMITS.nameLength),
-    description: z.string().max(SCENE_LIMITS.descriptionLength).optional(),
+    name: z
+      .string()
+      .min(1, `the scene name is 1-${SCENE_LIMITS.nameLength} characters`)
+      .max(SCENE_LIMITS.nameLength, `the scene name is 1-${SCENE_LIMITS.nameLength} characters`),
+    description: z
+      .string()
+      .max(
+        SCENE_LIMITS.descriptionLength,
+        `the description is at most ${SCENE_LIMITS.descriptionLength} characters`,
+      )
+      .optional(),
     nodes: z.array(SceneNodeSchema).max(SCENE_LIMITS.nodes, 'at most 2,000,000 nodes'),
     edges: z.array(SceneEdgeSchema).max(SCENE_LIMITS.edges, 'at most 4,000,000 edges'),
   })

@@ -388,6 +388,8 @@ function issueMessage(issue: z.core.$ZodIssue): string {
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; see FORMAT.md for the fields a scene file may use`;
     case 'invalid_value':
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_key': // a record's key: its own check says what is wrong
+      return issue.issues[0]?.message ?? issue.message;
     case 'invalid_union':
       return 'edge kind must be "hierarchy", "navigation" or "at"';
     case 'invalid_type': {
