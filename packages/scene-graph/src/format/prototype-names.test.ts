@@ -87,6 +87,11 @@ describe('names Object.prototype owns', () => {
       ok: false,
       error: expect.stringContaining(`no node "${name}"`),
     });
+    const answers = [parentOf(graph, name), roomOf(graph, name), floorOf(graph, name), kindOf(graph, name)];
+    expect(answers).toEqual([undefined, undefined, undefined, undefined]);
+    expect(childrenOf(graph, name)).toEqual([]);
+    expect(isVisible(graph, view, name)).toBe(false);
+    expect(isExpandable(graph, name)).toBe(false);
   });
 
   const ordinaryNames = PROTOTYPE_NAMES.filter((name) => name !== '__proto__');
