@@ -71,6 +71,21 @@ const cases: [string, (over: number) => SceneFile, string][] = [
 ];
 
 describe('the bounds on a scene file', () => {
+  it.each([Number.POSITIVE_INFINITY, null, [1], { a: 1 }])(
+    'words an attribute value %s as an attribute problem',
+    (value) => {
+      const file = withBowl({ attributes: { t: 1 } });
+      (file.nodes[BOWL]!.attributes as Record<string, unknown>).t = value;
+      const result = parseScene(file);
+      expect(result.ok ? [] : result.error).toEqual([
+        {
+          path: 'nodes[13].attributes.t',
+          message: 'attribute values are text, finite numbers or true/false',
+        },
+      ]);
+    },
+  );
+
   it.each(cases)('accepts the %s at its bound and refuses one past it, in one line', (_what, build, path) => {
     const atBound = parseScene(build(0));
     expect(atBound.ok ? [] : atBound.error).toEqual([]);

@@ -96,20 +96,23 @@ const Coordinate = z
   .min(-SCENE_LIMITS.coordinateMagnitude, COORDINATE_RANGE)
   .max(SCENE_LIMITS.coordinateMagnitude, COORDINATE_RANGE);
 const Position = z.tuple([Coordinate, Coordinate, Coordinate]);
-const AttributeValue = z.union([
-  z
-    .string()
-    .max(
-      SCENE_LIMITS.attributeTextLength,
-      `attribute text is at most ${SCENE_LIMITS.attributeTextLength} characters`,
-    ),
-  z
-    .number()
-    .finite()
-    .min(-SCENE_LIMITS.attributeMagnitude, 'attribute numbers are at most 2^53 - 1 in size')
-    .max(SCENE_LIMITS.attributeMagnitude, 'attribute numbers are at most 2^53 - 1 in size'),
-  z.boolean(),
-]);
+const AttributeValue = z.union(
+  [
+    z
+      .string()
+      .max(
+        SCENE_LIMITS.attributeTextLength,
+        `attribute text is at most ${SCENE_LIMITS.attributeTextLength} characters`,
+      ),
+    z
+      .number()
+      .finite()
+      .min(-SCENE_LIMITS.attributeMagnitude, 'attribute numbers are at most 2^53 - 1 in size')
+      .max(SCENE_LIMITS.attributeMagnitude, 'attribute numbers are at most 2^53 - 1 in size'),
+    z.boolean(),
+  ],
+  { error: 'attribute values are text, finite numbers or true/false' },
+);
 const NAME_LENGTH = `attribute and state names are 1-${SCENE_LIMITS.keyLength} characters`;
 const Key = z.string().min(1, NAME_LENGTH).max(SCENE_LIMITS.keyLength, NAME_LENGTH);
 

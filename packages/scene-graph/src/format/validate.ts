@@ -391,6 +391,8 @@ function issueMessage(issue: z.core.$ZodIssue): string {
     case 'invalid_key': // a record's key: its own check says what is wrong
       return issue.issues[0]?.message ?? issue.message;
     case 'invalid_union':
+      // An attribute value is a union too; the schema words that one.
+      if (issue.path.at(-2) === 'attributes') return issue.message;
       return 'edge kind must be "hierarchy", "navigation" or "at"';
     case 'invalid_type': {
       const found = /received (\w+)/.exec(issue.message)?.[1];

@@ -27,9 +27,13 @@ export function checkSceneText(text: string): MutantOutcome {
     if (!parsed.ok) {
       const problems = parsed.error;
       if (problems.length === 0) return badMessage('no problems listed');
-      for (const problem of problems)
+      for (const problem of problems) {
         if (typeof problem.path !== 'string' || !isOneLine(problem.message))
           return badMessage(problem.message);
+        // A message about edges on a node's field is a message about something else.
+        if (problem.message.startsWith('edge kind') && !problem.path.startsWith('edges'))
+          return badMessage(`${problem.path}: ${problem.message}`);
+      }
       return { verdict: 'refused' };
     }
     return checkAccepted(parsed.value, json.value);

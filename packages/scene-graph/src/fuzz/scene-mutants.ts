@@ -85,7 +85,8 @@ export type TextMutation =
   | { op: 'truncate'; at: number } // a fraction of the text, 0..1
   | { op: 'replace-char'; at: number; char: string }
   | { op: 'append'; text: string }
-  | { op: 'wrap-deep'; depth: number };
+  | { op: 'wrap-deep'; depth: number }
+  | { op: 'number-literal'; at: number; literal: string }; // the next number in the text rewritten
 
 export type SceneMutant = { base: string; changes: SceneMutation[]; text: TextMutation };
 
@@ -173,6 +174,12 @@ const textMutation: fc.Arbitrary<TextMutation> = fc.oneof(
     text: fc.constantFrom('}', ',', ' garbage', '\u0000', '{}'),
   }),
   fc.record({ op: fc.constant('wrap-deep' as const), depth: fc.integer({ min: 1, max: 100_000 }) }),
+  fc.record({
+    op: fc.constant('number-literal' as const),
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    // Numbers JSON.stringify never writes: they overflow to Infinity, underflow to 0, lose digits.
+    literal: fc.constantFrom('1e999', '-1e999', '1e-999', '-0', '123456789012345678901234567890', '0.1e1'),
+  }),
 );
 
 /** Mutants of the given base files (by name): one to four changes, then perhaps damage to the text. */
@@ -325,5 +332,12 @@ function damage(text: string, change: TextMutation): string {
       return text + change.text;
     case 'wrap-deep':
       return `${'['.repeat(change.depth)}${text}${']'.repeat(change.depth)}`;
+    case 'number-literal': {
+      const number = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+      number.lastIndex = Math.floor(change.at * text.length);
+      const found = number.exec(text) ?? /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text);
+      if (!found) return text;
+      return `${text.slice(0, found.index)}${change.literal}${text.slice(found.index + found[0].length)}`;
+    }
   }
 }
