@@ -4,6 +4,7 @@
 // its seed first; case i is sample i of fast-check with seed + i, so any case replays alone.
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
@@ -86,6 +87,7 @@ const result = {
   totalSeconds: Math.round((performance.now() - started) / 100) / 10,
   failures: failures.slice(0, 50),
   node: process.version,
+  loadAverageAtEnd: loadavg().map((load) => Math.round(load * 100) / 100), // per-case times depend on it
   date: new Date().toISOString(),
 };
 console.log(
