@@ -97,6 +97,15 @@ describe('scene files under mutation', () => {
       'accepted',
     ],
     [
+      'an attribute number written 1e999 (was told "edge kind must be ...")',
+      {
+        base: 'office',
+        changes: [{ op: 'set-key', at: 255, record: 'attributes', key: 'count', value: 1 }],
+        text: { op: 'number-literal', at: 0.3, literal: '1e999' },
+      },
+      'refused',
+    ],
+    [
       'a file cut in half',
       {
         base: 'office',
