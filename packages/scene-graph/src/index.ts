@@ -5,6 +5,7 @@ export * from './format/validate.js';
 export * from './generate/generate-scene.js';
 export { mulberry32 } from './generate/prng.js';
 export * from './import/index.js';
+export * from './io/json-text.js';
 export * from './io/memory-scene-store.js';
 export * from './io/require-scene.js';
 export * from './io/scene-file.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateSceneFile } from '../generate/generate-scene.js';
 import { buildSceneGraph } from '../model/scene-graph.js';
 import { smallScene } from '../test-support/small-scene.js';
-import { NODE_KINDS } from './schema.js';
+import { NODE_KINDS, RESERVED_IDS, SCENE_LIMITS } from './schema.js';
 import { hasSceneShape } from './shape-fast-path.js';
 import { hasSoundStructure } from './structure-fast-path.js';
 import { checkSceneFile, parseScene } from './validate.js';
@@ -51,28 +51,85 @@ const ODD_VALUES: unknown[] = [
   'inside',
   ...NODE_KINDS,
 ];
-// Values near the edge of what each field allows, so single changes probe each rule.
+// Values near the edge of what each field allows, so single changes probe each rule; each bound
+// in SCENE_LIMITS is met exactly and passed by one.
+const L = SCENE_LIMITS;
+const manyKeys = (count: number, value: unknown) =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, value]));
 const NEAR_VALUES: Record<string, unknown[]> = {
-  id: ['ok_id', 'a.b:c-d', 'a'.repeat(128), 'a'.repeat(129), 'has space', 'é', ''],
+  id: [
+    'ok_id',
+    'a.b:c-d',
+    'a'.repeat(L.idLength),
+    'a'.repeat(L.idLength + 1),
+    'has space',
+    'é',
+    '',
+    ...RESERVED_IDS,
+    'constructor_1',
+  ],
   kind: [...NODE_KINDS, 'hierarchy', 'navigation', 'at', 'robot'],
-  attributes: [{ colour: 'red' }, { n: 1 }, { b: false }, { n: Number.NaN }, { x: null }, { x: [] }],
-  state: [{ door: 'open' }, { door: 1 }, { door: null }, {}],
-  affordances: [['pickup'], [], [''], ['a', 1], 'pickup'],
+  attributes: [
+    { colour: 'red' },
+    { n: 1 },
+    { b: false },
+    { n: Number.NaN },
+    { x: null },
+    { x: [] },
+    { t: 'a'.repeat(L.attributeTextLength) },
+    { t: 'a'.repeat(L.attributeTextLength + 1) },
+    { n: L.attributeMagnitude },
+    { n: -L.attributeMagnitude - 2 },
+    { n: 1e300 },
+    { ['k'.repeat(L.keyLength)]: 1 },
+    { ['k'.repeat(L.keyLength + 1)]: 1 },
+    { '': 1 },
+    manyKeys(L.attributesPerNode, 1),
+    manyKeys(L.attributesPerNode + 1, 1),
+    JSON.parse('{"__proto__": "x"}'),
+    { constructor: 'x', toString: 1, valueOf: true },
+  ],
+  state: [
+    { door: 'open' },
+    { door: 1 },
+    { door: null },
+    {},
+    { door: 'o'.repeat(L.stateValueLength) },
+    { door: 'o'.repeat(L.stateValueLength + 1) },
+    manyKeys(L.statesPerNode, 'on'),
+    manyKeys(L.statesPerNode + 1, 'on'),
+    JSON.parse('{"__proto__": "open"}'),
+    { hasOwnProperty: 'open' },
+  ],
+  affordances: [
+    ['pickup'],
+    [],
+    [''],
+    ['a', 1],
+    'pickup',
+    ['s'.repeat(L.affordanceLength)],
+    ['s'.repeat(L.affordanceLength + 1)],
+    Array.from({ length: L.affordancesPerNode }, (_, i) => `s${i}`),
+    Array.from({ length: L.affordancesPerNode + 1 }, (_, i) => `s${i}`),
+  ],
   position: [
     [0, 0, 0],
     [0, 0],
     [0, 0, 0, 0],
     [0, Number.POSITIVE_INFINITY, 0],
     [0, '1', 0],
+    [L.coordinateMagnitude, -L.coordinateMagnitude, 0],
+    [0, 0, L.coordinateMagnitude + 1],
+    [-1e300, 0, 0],
   ],
   relation: ['on', 'inside', 'under'],
-  distance: [0, 2.5, -1, Number.NaN, '3'],
-  source: ['robot', 'kitchen', 'banana', 'nowhere'],
-  target: ['pose_hall', 'kitchen', 'bowl', 'nowhere'],
+  distance: [0, 2.5, -1, Number.NaN, '3', L.distance, L.distance + 1, Number.MAX_VALUE],
+  source: ['robot', 'kitchen', 'banana', 'nowhere', 'constructor', '__proto__'],
+  target: ['pose_hall', 'kitchen', 'bowl', 'nowhere', 'toString', '__proto__'],
   format: ['groundplan.scene-graph', 'other'],
   version: [1, 2, '1'],
-  name: ['n', '', 'a'.repeat(128), 'a'.repeat(129)],
-  description: ['d', 'a'.repeat(4096), 'a'.repeat(4097)],
+  name: ['n', '', 'a'.repeat(L.nameLength), 'a'.repeat(L.nameLength + 1)],
+  description: ['d', 'a'.repeat(L.descriptionLength), 'a'.repeat(L.descriptionLength + 1)],
 };
 const NODE_KEYS = ['id', 'kind', 'attributes', 'state', 'affordances', 'position', 'colour'];
 const EDGE_KEYS = ['kind', 'source', 'target', 'relation', 'distance', 'weight'];

@@ -1,4 +1,11 @@
-import { NODE_KINDS, SCENE_FORMAT, SCENE_FORMAT_VERSION, type SceneFile } from './schema.js';
+import {
+  SCENE_LIMITS as LIMITS,
+  NODE_KINDS,
+  RESERVED_IDS,
+  SCENE_FORMAT,
+  SCENE_FORMAT_VERSION,
+  type SceneFile,
+} from './schema.js';
 
 // The fast path of parseScene for shapes: whether a scene file certainly matches SceneFileSchema,
 // decided by plain loops instead of 2 x 10^6 zod parses, and without wording anything. It may say
@@ -25,19 +32,20 @@ export function hasSceneShape(input: unknown): input is SceneFile {
         required++;
         break;
       case 'name':
-        if (typeof value !== 'string' || value.length < 1 || value.length > 128) return false;
+        if (typeof value !== 'string' || value.length < 1 || value.length > LIMITS.nameLength) return false;
         required++;
         break;
       case 'description':
-        if (value !== undefined && (typeof value !== 'string' || value.length > 4096)) return false;
+        if (value !== undefined && (typeof value !== 'string' || value.length > LIMITS.descriptionLength))
+          return false;
         break;
       case 'nodes':
-        if (!Array.isArray(value)) return false;
+        if (!Array.isArray(value) || value.length > LIMITS.nodes) return false;
         for (let i = 0; i < value.length; i++) if (!isNode(value[i])) return false;
         required++;
         break;
       case 'edges':
-        if (!Array.isArray(value)) return false;
+        if (!Array.isArray(value) || value.length > LIMITS.edges) return false;
         for (let i = 0; i < value.length; i++) if (!isEdge(value[i])) return false;
         required++;
         break;
@@ -64,10 +72,11 @@ function isNode(node: unknown): boolean {
         hasKind = true;
         break;
       case 'attributes':
-        if (value !== undefined && !isRecordOf(value, isAttributeValue)) return false;
+        if (value !== undefined && !isRecordOf(value, isAttributeValue, LIMITS.attributesPerNode))
+          return false;
         break;
       case 'state':
-        if (value !== undefined && !isRecordOf(value, isString)) return false;
+        if (value !== undefined && !isRecordOf(value, isStateValue, LIMITS.statesPerNode)) return false;
         break;
       case 'affordances':
         if (value !== undefined && !isAffordances(value)) return false;
@@ -102,7 +111,10 @@ function isEdge(edge: unknown): boolean {
           return false;
         break;
       case 'distance':
-        if (kind !== 'navigation' || (value !== undefined && !(isFiniteNumber(value) && value >= 0)))
+        if (
+          kind !== 'navigation' ||
+          (value !== undefined && !(isFiniteNumber(value) && value >= 0 && value <= LIMITS.distance))
+        )
           return false;
         break;
       default:
@@ -113,11 +125,17 @@ function isEdge(edge: unknown): boolean {
 }
 
 function isId(value: unknown): boolean {
-  return typeof value === 'string' && value.length >= 1 && value.length <= 128 && ID.test(value);
+  return (
+    typeof value === 'string' &&
+    value.length >= 1 &&
+    value.length <= LIMITS.idLength &&
+    ID.test(value) &&
+    !RESERVED_IDS.has(value)
+  );
 }
 
-function isString(value: unknown): boolean {
-  return typeof value === 'string';
+function isStateValue(value: unknown): boolean {
+  return typeof value === 'string' && value.length <= LIMITS.stateValueLength;
 }
 
 function isFiniteNumber(value: unknown): value is number {
@@ -125,14 +143,17 @@ function isFiniteNumber(value: unknown): value is number {
 }
 
 function isAttributeValue(value: unknown): boolean {
-  return typeof value === 'string' || typeof value === 'boolean' || isFiniteNumber(value);
+  if (typeof value === 'string') return value.length <= LIMITS.attributeTextLength;
+  if (typeof value === 'number') return Math.abs(value) <= LIMITS.attributeMagnitude; // false for NaN
+  return typeof value === 'boolean';
 }
 
 function isAffordances(value: unknown): boolean {
-  if (!Array.isArray(value)) return false;
+  if (!Array.isArray(value) || value.length > LIMITS.affordancesPerNode) return false;
   for (let i = 0; i < value.length; i++) {
     const skill = value[i];
-    if (typeof skill !== 'string' || skill.length === 0) return false;
+    if (typeof skill !== 'string' || skill.length === 0 || skill.length > LIMITS.affordanceLength)
+      return false;
   }
   return true;
 }
@@ -141,17 +162,25 @@ function isPosition(value: unknown): boolean {
   return (
     Array.isArray(value) &&
     value.length === 3 &&
-    isFiniteNumber(value[0]) &&
-    isFiniteNumber(value[1]) &&
-    isFiniteNumber(value[2])
+    isCoordinate(value[0]) &&
+    isCoordinate(value[1]) &&
+    isCoordinate(value[2])
   );
 }
 
-// zod reads a record's keys with Reflect.ownKeys (symbols included) and skips __proto__; both are
-// left to it. Files parsed from JSON have neither symbols nor, in practice, a __proto__ key.
-function isRecordOf(value: unknown, isValue: (v: unknown) => boolean): boolean {
+function isCoordinate(value: unknown): boolean {
+  return typeof value === 'number' && Math.abs(value) <= LIMITS.coordinateMagnitude; // false for NaN
+}
+
+// zod reads a record's keys with Reflect.ownKeys (symbols included), and the schema refuses a
+// __proto__ key; both are left to the full checker. Files parsed from JSON have no symbols.
+function isRecordOf(value: unknown, isValue: (v: unknown) => boolean, most: number): boolean {
   if (!isPlainRecord(value)) return false;
-  for (const key in value) if (key === '__proto__' || !isValue(value[key])) return false;
+  let count = 0;
+  for (const key in value) {
+    if (++count > most || key.length === 0 || key.length > LIMITS.keyLength) return false;
+    if (key === '__proto__' || !isValue(value[key])) return false;
+  }
   return Object.getOwnPropertySymbols(value).length === 0;
 }
 

@@ -6,6 +6,7 @@ import {
   CHILD_KINDS,
   type NodeKind,
   PARENT_KINDS,
+  SCENE_LIMITS,
   type SceneEdge,
   SceneEdgeSchema,
   type SceneFile,
@@ -23,7 +24,10 @@ export type SceneProblem = { path: string; message: string };
 // are then checked one by one with the same node and edge schemas. The loop keeps the valid ones
 // for the structure checks and keeps the input objects rather than zod's copies; the benchmark
 // measures it against one zod pass over the whole file (which checks shape only).
-const EnvelopeSchema = SceneFileSchema.extend({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) });
+const EnvelopeSchema = SceneFileSchema.extend({
+  nodes: z.array(z.unknown()).max(SCENE_LIMITS.nodes, 'at most 2,000,000 nodes'),
+  edges: z.array(z.unknown()).max(SCENE_LIMITS.edges, 'at most 4,000,000 edges'),
+});
 
 /** Validates a parsed scene file and builds its graph, or lists every problem in it. */
 export function parseScene(input: unknown): Result<SceneGraph, SceneProblem[]> {
@@ -402,6 +406,8 @@ function issueMessage(issue: z.core.$ZodIssue): string {
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; see FORMAT.md for the fields a scene file may use`;
     case 'invalid_value':
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_key': // a record's key: its own check says what is wrong
+      return issue.issues[0]?.message ?? issue.message;
     case 'invalid_union': {
       // Two unions in the schema: an edge's kind, and an attribute's value.
       if (issue.path.at(-1) === 'kind') return 'edge kind must be "hierarchy", "navigation" or "at"';

@@ -76,8 +76,56 @@ describe('scene files', () => {
     const result = await loadSceneFile(path);
     expect(result).toEqual({
       ok: false,
-      error: [{ path: '', message: expect.stringContaining('is not valid JSON') }],
+      error: [
+        {
+          path: '',
+          message: `${path} is not valid JSON at line 1, column 12 (character 11): the text ends early; the file may be truncated`,
+        },
+      ],
     });
+  });
+
+  it('names the file, line and column of a truncated or corrupt scene, in one line', async () => {
+    const text = sceneToJson(buildSceneGraph(smallScene()));
+    const cases: [string, string, RegExp][] = [
+      [
+        'truncated.json',
+        text.slice(0, text.length / 2),
+        /truncated\.json is not valid JSON at line \d+, column \d+ \(character \d+\): the text ends early; the file may be truncated$/,
+      ],
+      [
+        'corrupt.json',
+        text.replace('"kitchen"', '"kitch\u0000en"'),
+        /corrupt\.json is not valid JSON at line 11, column \d+ \(character \d+\): invalid character \(found "\\"kitch\\u0000en\\""\)$/,
+      ],
+      [
+        'bom-inside.json',
+        text.replace('"nodes"', '\ufeff"nodes"'),
+        /bom-inside\.json is not valid JSON at line 5, column 3 \(character \d+\): invalid symbol \(found "\\ufeff"\)$/,
+      ],
+      [
+        'empty.json',
+        '',
+        /empty\.json is not valid JSON at line 1, column 1 \(character 0\): the text ends early/,
+      ],
+    ];
+    for (const [name, content, message] of cases) {
+      const path = join(dir, name);
+      await writeFile(path, content);
+      const result = await loadSceneFile(path);
+      expect(result.ok).toBe(false);
+      const problems = result.ok ? [] : result.error;
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.message).toMatch(message);
+      expect(problems[0]!.message).not.toContain('\n');
+    }
+  });
+
+  it('reads a file that starts with a byte-order mark', async () => {
+    const path = join(dir, 'bom.json');
+    await writeFile(path, `\ufeff${JSON.stringify(smallScene())}`);
+    const result = await loadSceneFile(path);
+    expect(result.ok && result.value.order).toBe(smallScene().nodes.length);
   });
 
   it('reports validation problems from the file', async () => {

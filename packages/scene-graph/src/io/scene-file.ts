@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { sceneToJson } from '../format/canonical-json.js';
 import { parseScene, type SceneProblem } from '../format/validate.js';
 import type { SceneGraph } from '../model/scene-graph.js';
-import { err, ok, type Result } from '../result.js';
+import { err, type Result } from '../result.js';
+import { parseJsonText } from './json-text.js';
 
 /** Reads, parses and validates a scene file; an unreadable file or bad JSON is a problem too. */
 export async function loadSceneFile(path: string): Promise<Result<SceneGraph, SceneProblem[]>> {
@@ -19,11 +20,8 @@ async function readJson(path: string): Promise<Result<unknown, SceneProblem[]>> 
   } catch (cause) {
     return err([{ path: '', message: `cannot read scene file ${path}: ${(cause as Error).message}` }]);
   }
-  try {
-    return ok(JSON.parse(text));
-  } catch (cause) {
-    return err([{ path: '', message: `${path} is not valid JSON: ${(cause as Error).message}` }]);
-  }
+  const parsed = parseJsonText(text);
+  return parsed.ok ? parsed : err([{ path: '', message: `${path} is ${parsed.error}` }]);
 }
 
 /** Writes the scene as canonical JSON (see sceneToJson). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sceneToJson } from '../format/canonical-json.js';
@@ -34,5 +34,30 @@ describe('the file scene store', () => {
       ok: false,
       error: expect.stringContaining('is not a scene reference'),
     });
+  });
+
+  it('names the file and the spot when a stored scene is truncated or corrupt, in one line', async () => {
+    const store = fileSceneStore(dir);
+    const ref = await store.put(scene);
+    const file = `${dir}/${ref.slice('sha256:'.length)}.json`;
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.slice(0, 1000));
+    expect(await fileSceneStore(dir).get(ref)).toEqual({
+      ok: false,
+      error: expect.stringMatching(
+        new RegExp(
+          `^the stored scene file ${file} is not valid JSON at line \\d+, column \\d+ \\(character 1000\\): the text ends early; the file may be truncated; put the scene again$`,
+        ),
+      ),
+    });
+    writeFileSync(file, text.replace('"kind":"room"', '"kind":"lounge"'));
+    const invalid = await fileSceneStore(dir).get(ref);
+    expect(invalid.ok).toBe(false);
+    expect(!invalid.ok && invalid.error).toMatch(
+      new RegExp(
+        `^the stored scene file ${file} is invalid: nodes\\[\\d+\\]\\.kind: expected one of [^\\n]*$`,
+      ),
+    );
+    writeFileSync(file, text);
   });
 });

@@ -3,6 +3,7 @@ import { sceneToJson } from '../format/canonical-json.js';
 import { formatProblems, parseScene } from '../format/validate.js';
 import type { SceneGraph } from '../model/scene-graph.js';
 import { err, ok, type Result } from '../result.js';
+import { parseJsonText } from './json-text.js';
 import { type SceneRef, sceneRef } from './scene-ref.js';
 
 /**
@@ -43,8 +44,14 @@ export function fileSceneStore(dir: string): SceneStore {
       } catch {
         return err(`no scene ${ref} in the scene store at ${dir}; register the scene first`);
       }
-      const parsed = parseScene(JSON.parse(text));
-      if (!parsed.ok) return err(`the stored scene ${ref} is invalid: ${formatProblems(parsed.error)}`);
+      // A file cut short by a full disk or a copy, or edited by hand, names itself and the spot.
+      const json = parseJsonText(text);
+      if (!json.ok) return err(`the stored scene file ${pathOf(ref)} is ${json.error}; put the scene again`);
+      const parsed = parseScene(json.value);
+      if (!parsed.ok)
+        return err(
+          `the stored scene file ${pathOf(ref)} is invalid: ${formatProblems(parsed.error.slice(0, 1))}${parsed.error.length > 1 ? ` (and ${parsed.error.length - 1} more problems)` : ''}`,
+        );
       cache.set(ref, parsed.value);
       return ok(parsed.value);
     },

@@ -103,8 +103,9 @@ function sortByKind(ids: readonly string[], graph: SceneGraph): string[] {
     .map((entry) => entry.id);
 }
 
+// Keys are data: a null-prototype record keeps a key such as "constructor" as an ordinary entry.
 function sortedKeys<V>(record: Record<string, V>): Record<string, V> {
-  const out: Record<string, V> = {};
+  const out: Record<string, V> = Object.create(null);
   for (const key of Object.keys(record).sort()) out[key] = record[key]!;
   return out;
 }
