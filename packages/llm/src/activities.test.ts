@@ -14,6 +14,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLlmActivities } from './activities.js';
 import { ANSWER_TOKENS } from './contracts/bounds.js';
+import { searchChoices } from './contracts/choices.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './test-support/fake-openai-server.js';
 
@@ -48,6 +49,7 @@ const activities = (maxRetries = 0) =>
     scenes,
   });
 const lastPrompt = () => (server.received.at(-1)!.body.messages as { content: string }[]).at(-1)!.content;
+type StepBranch = { properties: { action: { const: string }; args: { prefixItems: { enum: string[] }[] } } };
 const schemaSent = () =>
   (server.received.at(-1)!.body.response_format as { json_schema: { schema: Record<string, unknown> } })
     .json_schema.schema;
@@ -86,8 +88,14 @@ describe('the semantic-search step activity', () => {
     expect(lastPrompt()).toContain('Instruction: Find me a carrot.');
     expect(lastPrompt()).toContain('"id":"kitchen"');
     expect(lastPrompt()).toContain('Last command failed: "garage" is not a node');
-    const nodeEnum = (schemaSent().properties as { node: { enum: string[] } }).node.enum;
-    expect(nodeEnum).toEqual(visibleNodes(office, collapse(office)));
+    // Each command names only what it may take: on the collapsed view, expand takes the rooms.
+    const branches = (
+      schemaSent() as { oneOf: { properties: Record<string, { const?: string; enum?: string[] }> }[] }
+    ).oneOf;
+    const expandable = branches.find((b) => b.properties.command?.const === 'expand')?.properties.node?.enum;
+    expect(expandable).toEqual(searchChoices(office, collapse(office), 'Find me a carrot.').expand);
+    expect(expandable).toContain('kitchen');
+    expect(branches.map((b) => b.properties.command?.const)).not.toContain('contract');
   });
 
   it('applies the command and returns the next view with its size in prompt tokens', async () => {
@@ -100,13 +108,16 @@ describe('the semantic-search step activity', () => {
     expect(result.error).toBeUndefined();
   });
 
-  it('returns a command the view refuses as an error for the next step, with the view unchanged', async () => {
-    server.script({ kind: 'json', value: { ...search, command: 'contract' } });
+  it('re-asks an answer whose command may not name its node (nothing is expanded yet to contract)', async () => {
+    server.script(
+      { kind: 'json', value: { ...search, command: 'contract' } },
+      { kind: 'json', value: search },
+    );
     const input = { sceneRef: 'office', instruction: 'Find me a carrot.', view: collapse(office) };
     const result = await activities().semanticSearchStep(input);
-    expect(result.command).toBe('contract');
-    expect(result.next).toBeUndefined();
-    expect(result.error).toContain('kitchen');
+    expect(server.received).toHaveLength(2);
+    expect(result.command).toBe('expand');
+    expect(result.next?.view.expanded).toEqual(['kitchen']);
   });
 
   it('returns an answer that stays outside the contract as an invalid step with its cost, not a failure', async () => {
@@ -157,12 +168,14 @@ describe('the planning activities', () => {
     expect(result.ok && result.plan).toEqual(plan);
     expect(lastPrompt()).toContain('Attempt 1: pickup(kitchen)');
     expect(lastPrompt()).toContain('Simulator feedback: kitchen is not an object');
-    const args = schemaSent() as {
-      properties: { plan: { items: { properties: { args: { items: { enum: string[] } } } } } };
-    };
-    expect(args.properties.plan.items.properties.args.items.enum).toEqual(
-      visibleNodes(office, kitchenView()),
+    // goto takes exactly one argument, a room or pose of the explored subgraph.
+    const steps = (schemaSent() as { properties: { plan: { items: { oneOf: StepBranch[] } } } }).properties
+      .plan.items.oneOf;
+    const gotoArgs = steps.find((b) => b.properties.action.const === 'goto')!.properties.args;
+    const places = visibleNodes(office, kitchenView()).filter((id) =>
+      ['room', 'pose'].includes(office.getNodeAttribute(id, 'kind')),
     );
+    expect(gotoArgs).toMatchObject({ minItems: 1, maxItems: 1, prefixItems: [{ enum: places }] });
   });
 
   it('lets a plan answer run to the step bound, and a search answer to its text bounds, where answers are capped', async () => {
@@ -177,7 +190,7 @@ describe('the planning activities', () => {
     });
     server.script(
       { kind: 'json', value: search },
-      { kind: 'json', value: { chain_of_thought: '', plan: [] } },
+      { kind: 'json', value: { chain_of_thought: '', plan: [{ action: 'goto', args: ['kitchen'] }] } },
     );
     await capped.semanticSearchStep({
       sceneRef: 'office',
@@ -197,15 +210,20 @@ describe('the planning activities', () => {
   });
 
   it('gives both baselines the whole scene, and only LLM-As-Planner is told to route through poses', async () => {
-    const answer = { kind: 'json' as const, value: { chain_of_thought: '', plan: [] } };
+    const answer = {
+      kind: 'json' as const,
+      value: { chain_of_thought: '', plan: [{ action: 'goto', args: ['kitchen'] }] },
+    };
     const llm = activities();
     server.script(answer);
     await llm.planWithoutPathPlanner({ sceneRef: 'office', instruction: 'Go to the kitchen.' });
     const withoutSystem = (server.received.at(-1)!.body.messages as { content: string }[])[0]!.content;
-    const poseEnum = schemaSent() as {
-      properties: { plan: { items: { properties: { args: { items: { enum: string[] } } } } } };
-    };
-    expect(poseEnum.properties.plan.items.properties.args.items.enum).toHaveLength(office.order);
+    const steps = (schemaSent() as { properties: { plan: { items: { oneOf: StepBranch[] } } } }).properties
+      .plan.items.oneOf;
+    const gotoPlaces = steps.find((b) => b.properties.action.const === 'goto')!.properties.args
+      .prefixItems[0]!.enum;
+    const allPlaces = office.filterNodes((_id, a) => a.kind === 'room' || a.kind === 'pose');
+    expect(gotoPlaces).toHaveLength(allPlaces.length);
     server.script(answer);
     await llm.planWithPathPlannerOnly({ sceneRef: 'office', instruction: 'Go to the kitchen.' });
     const withSystem = (server.received.at(-1)!.body.messages as { content: string }[])[0]!.content;

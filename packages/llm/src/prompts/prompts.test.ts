@@ -32,7 +32,7 @@ describe('the semantic-search prompt', () => {
     const examples = messages.filter((m) => m.role === 'assistant').map((m) => JSON.parse(m.content));
     expect(examples.map((e) => e.command)).toEqual(['expand', 'done']);
     for (const example of examples)
-      expect(Object.keys(example)).toEqual(['chain_of_thought', 'reasoning', 'command', 'node']);
+      expect(Object.keys(example)).toEqual(['chain_of_thought', 'command', 'node', 'reasoning']);
   });
 });
 
