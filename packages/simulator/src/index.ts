@@ -44,6 +44,7 @@ export {
   simStateFromJSON,
   simStateToJSON,
 } from './state/sim-state-json.js';
+export { stateKey } from './state/state-key.js';
 export {
   applyPlan,
   applyStep,
