@@ -4,6 +4,7 @@ import {
   type ActionSpec,
   actionSpec,
   checkGoals,
+  checks,
   fillTemplate,
   formatGoal,
   formatStep,
@@ -23,13 +24,16 @@ export interface UnreachableGoal {
 
 // Affordances are scene data no effect changes, so an affordance check that fails now always fails.
 const STATIC_CHECK = /^affords_/;
+// A step that needs its argument in the gripper cannot be the first to move an object not held now.
+const HOLDS_CHECK = checks.holds('object').name;
 
 /**
  * The goals that cheap checks show to be out of reach from the start state: a node not in the
  * scene or not among the explored nodes, a place the agent cannot get to, a state value or a move
  * that no step of the table can produce. Effects are probed on the start state without their
- * preconditions; a step counts unless one of its affordance checks fails; a probe that throws
- * counts as "might", so a goal is only reported when no step could possibly serve it.
+ * preconditions; a step counts unless one of its affordance checks fails (or, for the first move
+ * of an object not in the gripper, it needs the object in the gripper); a probe that throws counts
+ * as "might", so a goal is only reported when no step could possibly serve it.
  */
 export function unreachableGoals(
   scene: SceneGraph,
@@ -82,7 +86,12 @@ function whyUnreachable(
     case 'holding': {
       const object = goal.object;
       if (object === null) return undefined;
-      const movers = probes().filter((p) => p.changes === 'unknown' || moves(scene, start, p.state!, object));
+      const held = start.holding === object;
+      const movers = probes().filter(
+        (p) =>
+          (p.changes === 'unknown' || moves(scene, start, p.state!, object)) &&
+          (held || !p.needsHolding || p.step.args[0] !== object),
+      );
       if (movers.some((p) => p.blockedBy === undefined)) return undefined;
       return `no step can move ${object}${blockedNote(movers)}`;
     }
@@ -110,6 +119,8 @@ interface Probe {
   readonly state?: SimState;
   /** The failure message of an affordance check that fails, if one does. */
   readonly blockedBy?: string;
+  /** The step requires its (first) argument in the gripper. */
+  readonly needsHolding: boolean;
 }
 
 function probe(scene: SceneGraph, start: SimState, step: PlanStep, actions: readonly ActionSpec[]): Probe {
@@ -117,6 +128,7 @@ function probe(scene: SceneGraph, start: SimState, step: PlanStep, actions: read
   const args = Object.fromEntries(spec.parameters.map((parameter, i) => [parameter.name, step.args[i]!]));
   const context: StepContext = { scene, sim: start, args };
   let blockedBy: string | undefined;
+  const needsHolding = spec.preconditions.some((precondition) => precondition.name === HOLDS_CHECK);
   for (const precondition of spec.preconditions) {
     if (!STATIC_CHECK.test(precondition.name)) continue;
     const bindings = precondition.test(context);
@@ -128,9 +140,9 @@ function probe(scene: SceneGraph, start: SimState, step: PlanStep, actions: read
   try {
     let state = start;
     for (const effect of spec.effects) state = effect.apply({ scene, sim: state, args });
-    return { step, changes: 'known', state, ...(blockedBy === undefined ? {} : { blockedBy }) };
+    return { step, changes: 'known', state, needsHolding, ...(blockedBy === undefined ? {} : { blockedBy }) };
   } catch {
-    return { step, changes: 'unknown', ...(blockedBy === undefined ? {} : { blockedBy }) };
+    return { step, changes: 'unknown', needsHolding, ...(blockedBy === undefined ? {} : { blockedBy }) };
   }
 }
 
