@@ -2,7 +2,7 @@ import type { SceneGraph } from '@groundplan/scene-graph';
 import { checkGoals, type Goal, type PlanStep, type SimState, stateKey } from '@groundplan/simulator';
 import { goalLowerBounds, greedyGoalBound, maxGoalBound } from '../heuristic/goal-lower-bound.js';
 import type { SearchProblem } from '../search/search-problem.js';
-import type { SuccessorFunction } from '../successors/feasible-actions.js';
+import type { Successor, SuccessorFunction } from '../successors/feasible-actions.js';
 
 export type Estimate = 'none' | 'max' | 'greedy';
 
@@ -14,9 +14,20 @@ export function goalProblem(
   scene: SceneGraph,
   start: SimState,
   goals: readonly Goal[],
-  successors: SuccessorFunction,
+  stepsFrom: SuccessorFunction,
   estimate: Estimate,
 ): SearchProblem<SimState, PlanStep> {
+  // The estimate looks one step ahead of every state it scores, and the search expands the same
+  // state object later: remember its successors instead of asking the simulator twice.
+  const known = new WeakMap<SimState, Successor[]>();
+  const successors: SuccessorFunction = (state) => {
+    let found = known.get(state);
+    if (found === undefined) {
+      found = stepsFrom(state);
+      known.set(state, found);
+    }
+    return found;
+  };
   const bounds = goalLowerBounds(scene, goals, successors);
   const isGoal = (state: SimState) => checkGoals(scene, state, goals).satisfied;
   const combine =
