@@ -53,6 +53,7 @@ export {
   type PlanFailure,
   type StepOptions,
   type StepOutcome,
+  tryStep,
   type Verification,
   type VerifyOptions,
   verifyPlan,
