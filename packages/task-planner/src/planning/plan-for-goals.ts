@@ -99,7 +99,7 @@ function plan(
     start,
     goals.value,
     new Set(options.nodes),
-    groundSteps(scene, options.nodes, actions).steps,
+    groundSteps(scene, start, options.nodes, actions),
     actions,
   );
   if (unreachable.length > 0) {

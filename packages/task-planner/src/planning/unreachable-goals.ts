@@ -5,16 +5,14 @@ import {
   actionSpec,
   checkGoals,
   checks,
-  fillTemplate,
   formatGoal,
-  formatStep,
   type Goal,
   type PlanStep,
   parentIn,
   type SimState,
-  type StepContext,
   stateOf,
 } from '@groundplan/simulator';
+import type { GroundSteps } from '../successors/ground-steps.js';
 
 /** A goal the planner can tell at once it cannot reach, and why, for the model that wrote it. */
 export interface UnreachableGoal {
@@ -22,8 +20,6 @@ export interface UnreachableGoal {
   readonly why: string;
 }
 
-// Affordances are scene data no effect changes, so an affordance check that fails now always fails.
-const STATIC_CHECK = /^affords_/;
 // A step that needs its argument in the gripper cannot be the first to move an object not held now.
 const HOLDS_CHECK = checks.holds('object').name;
 
@@ -40,12 +36,12 @@ export function unreachableGoals(
   start: SimState,
   goals: readonly Goal[],
   nodes: ReadonlySet<string>,
-  steps: readonly PlanStep[],
+  grounded: GroundSteps,
   actions: readonly ActionSpec[],
 ): UnreachableGoal[] {
   const found: UnreachableGoal[] = [];
   for (const goal of goals) {
-    const why = whyUnreachable(scene, start, goal, nodes, steps, actions);
+    const why = whyUnreachable(scene, start, goal, nodes, grounded, actions);
     if (why !== undefined) found.push({ goal: formatGoal(goal), why });
   }
   return found;
@@ -56,7 +52,7 @@ function whyUnreachable(
   start: SimState,
   goal: Goal,
   nodes: ReadonlySet<string>,
-  steps: readonly PlanStep[],
+  grounded: GroundSteps,
   actions: readonly ActionSpec[],
 ): string | undefined {
   for (const id of namedNodes(goal)) {
@@ -65,7 +61,10 @@ function whyUnreachable(
       return `${id} is not among the explored nodes; expand the part of the graph that holds it`;
   }
   if (goal.negated || checkGoals(scene, start, [goal]).satisfied) return undefined;
-  const probes = () => steps.map((step) => probe(scene, start, step, actions));
+  const probes = () => [
+    ...grounded.steps.map((step) => probe(scene, start, step, actions, undefined)),
+    ...grounded.neverRun.map(({ step, why }) => probe(scene, start, step, actions, why)),
+  ];
   switch (goal.kind) {
     case 'at': {
       if (scene.getNodeAttribute(goal.place, 'kind') !== 'room')
@@ -123,26 +122,23 @@ interface Probe {
   readonly needsHolding: boolean;
 }
 
-function probe(scene: SceneGraph, start: SimState, step: PlanStep, actions: readonly ActionSpec[]): Probe {
+function probe(
+  scene: SceneGraph,
+  start: SimState,
+  step: PlanStep,
+  actions: readonly ActionSpec[],
+  blockedBy: string | undefined,
+): Probe {
   const spec = actionSpec(step.action, actions)!;
   const args = Object.fromEntries(spec.parameters.map((parameter, i) => [parameter.name, step.args[i]!]));
-  const context: StepContext = { scene, sim: start, args };
-  let blockedBy: string | undefined;
   const needsHolding = spec.preconditions.some((precondition) => precondition.name === HOLDS_CHECK);
-  for (const precondition of spec.preconditions) {
-    if (!STATIC_CHECK.test(precondition.name)) continue;
-    const bindings = precondition.test(context);
-    if (bindings !== undefined) {
-      blockedBy = `${formatStep(step)}: ${fillTemplate(precondition.message, context, bindings)}`;
-      break;
-    }
-  }
+  const blocked = blockedBy === undefined ? {} : { blockedBy };
   try {
     let state = start;
     for (const effect of spec.effects) state = effect.apply({ scene, sim: state, args });
-    return { step, changes: 'known', state, needsHolding, ...(blockedBy === undefined ? {} : { blockedBy }) };
+    return { step, changes: 'known', state, needsHolding, ...blocked };
   } catch {
-    return { step, changes: 'unknown', needsHolding, ...(blockedBy === undefined ? {} : { blockedBy }) };
+    return { step, changes: 'unknown', needsHolding, ...blocked };
   }
 }
 

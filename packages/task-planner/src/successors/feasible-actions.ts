@@ -2,12 +2,12 @@ import type { SceneGraph } from '@groundplan/scene-graph';
 import {
   ACTION_SPECS,
   type ActionSpec,
-  applyStep,
   formatStep,
   type PlanStep,
   type SimState,
+  tryStep,
 } from '@groundplan/simulator';
-import { groundSteps } from './ground-steps.js';
+import { type GroundSteps, groundSteps } from './ground-steps.js';
 import { NAVIGATION_ACTION, roomMoves } from './room-moves.js';
 
 /** A step the simulator accepts in a state, as data and as the model reads it. */
@@ -33,25 +33,28 @@ export interface FeasibleActionOptions {
 export type SuccessorFunction = (state: SimState) => Successor[];
 
 /**
- * Grounds the action table over the nodes once and returns the function that lists, for a state,
- * every step whose preconditions hold there with the state it leads to. goto(room) is a macro
- * over the navigation route; every other step is applied by the simulator as it stands.
+ * Grounds the action table over the nodes once (dropping steps an affordance check rules out for
+ * good) and returns the function that lists, for a state, every step whose preconditions hold
+ * there with the state it leads to. goto(room) is a macro over the navigation route; every other
+ * step is applied by the simulator as it stands.
  */
 export function successorFunction(scene: SceneGraph, options: FeasibleActionOptions): SuccessorFunction {
   const actions = options.actions ?? ACTION_SPECS;
-  const { moves, steps } = groundSteps(scene, options.nodes, actions);
   const moveTo = roomMoves(scene, actions);
+  let grounded: GroundSteps | undefined;
   return (state) => {
+    grounded ??= groundSteps(scene, state, options.nodes, actions);
     const found: Successor[] = [];
-    for (const room of moves) {
+    for (const room of grounded.moves) {
       if (room === state.place) continue;
       const next = moveTo(state, room);
       const step = { action: NAVIGATION_ACTION, args: [room] };
       if (next !== undefined) found.push({ step, text: formatStep(step), state: next });
     }
-    for (const step of steps) {
-      const outcome = applyStep(scene, state, step, { actions });
-      if (outcome.ok) found.push({ step, text: formatStep(step), state: outcome.state });
+    for (const step of grounded.steps) {
+      // tryStep is applyStep without the feedback text, which most rejected steps would cost.
+      const next = tryStep(scene, state, step, actions);
+      if (next !== undefined) found.push({ step, text: formatStep(step), state: next });
     }
     return found;
   };

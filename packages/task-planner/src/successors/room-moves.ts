@@ -1,6 +1,6 @@
 import { shortestPath } from '@groundplan/path-planner';
 import type { SceneGraph } from '@groundplan/scene-graph';
-import { type ActionSpec, applyStep, type SimState } from '@groundplan/simulator';
+import { type ActionSpec, type SimState, tryStep } from '@groundplan/simulator';
 
 /** The action the planner treats as high-level navigation, as SayPlan's plans write it. */
 export const NAVIGATION_ACTION = 'goto';
@@ -28,9 +28,9 @@ export function roomMoves(scene: SceneGraph, actions: readonly ActionSpec[]) {
     if (route === null) return undefined;
     let state = sim;
     for (const hop of route) {
-      const outcome = applyStep(scene, state, { action: NAVIGATION_ACTION, args: [hop] }, { actions });
-      if (!outcome.ok) return undefined;
-      state = outcome.state;
+      const next = tryStep(scene, state, { action: NAVIGATION_ACTION, args: [hop] }, actions);
+      if (next === undefined) return undefined;
+      state = next;
     }
     return state;
   };
