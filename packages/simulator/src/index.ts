@@ -19,7 +19,7 @@ export {
   type SizedView,
 } from './activities/sim-activities.js';
 export { checkGoals, checkGoalText, type GoalReport, type GoalResult } from './goals/check-goals.js';
-export { formatGoal, type Goal, parseGoal, parseGoals } from './goals/goal.js';
+export { formatGoal, type Goal, goalNodes, parseGoal, parseGoals } from './goals/goal.js';
 export { compareToGoalGraph, type GoalGraphComparison, type NodeMismatch } from './goals/goal-graph.js';
 export { formatStep, type Plan, PlanSchema, type PlanStep, PlanStepSchema } from './plan/plan.js';
 export { commitState } from './state/commit-state.js';
