@@ -7,6 +7,7 @@ import {
   checks,
   formatGoal,
   type Goal,
+  goalNodes,
   type PlanStep,
   parentIn,
   type SimState,
@@ -55,7 +56,7 @@ function whyUnreachable(
   grounded: GroundSteps,
   actions: readonly ActionSpec[],
 ): string | undefined {
-  for (const id of namedNodes(goal)) {
+  for (const id of goalNodes(goal)) {
     if (!scene.hasNode(id)) return `${id} is not in the scene`;
     if (!nodes.has(id))
       return `${id} is not among the explored nodes; expand the part of the graph that holds it`;
@@ -94,20 +95,6 @@ function whyUnreachable(
       if (movers.some((p) => p.blockedBy === undefined)) return undefined;
       return `no step can move ${object}${blockedNote(movers)}`;
     }
-  }
-}
-
-function namedNodes(goal: Goal): string[] {
-  switch (goal.kind) {
-    case 'inside':
-    case 'on':
-      return [goal.object, goal.target];
-    case 'state':
-      return [goal.node];
-    case 'holding':
-      return goal.object === null ? [] : [goal.object];
-    case 'at':
-      return [goal.place];
   }
 }
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expandPlan } from '@groundplan/path-planner';
 import type { SceneGraph } from '@groundplan/scene-graph';
-import { checkGoalText, type Goal, type PlanStep, parseGoals, verifyPlan } from '@groundplan/simulator';
+import { checkGoalText, goalNodes, type PlanStep, parseGoals, verifyPlan } from '@groundplan/simulator';
 import { emptyHandedOffice, exploredAround, loadDataset } from './datasets.js';
 
 const tasksPath = (name: string) =>
@@ -43,20 +43,6 @@ export async function officePlanningTasks(): Promise<OracleTask[]> {
       const named = [...oraclePlan.flatMap((step) => step.args), ...parsed.value.flatMap(goalNodes)];
       return { id: task.id, goals, oraclePlan, nodes: exploredAround(scene, named), scene };
     });
-}
-
-function goalNodes(goal: Goal): string[] {
-  switch (goal.kind) {
-    case 'inside':
-    case 'on':
-      return [goal.object, goal.target];
-    case 'state':
-      return [goal.node];
-    case 'holding':
-      return goal.object === null ? [] : [goal.object];
-    case 'at':
-      return [goal.place];
-  }
 }
 
 /** Expands the high-level plan with the path planner and runs it in the simulator: whether it reaches the goals. */
