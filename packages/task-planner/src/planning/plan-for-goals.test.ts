@@ -1,5 +1,13 @@
+import { expandPlan } from '@groundplan/path-planner';
 import type { SceneGraph } from '@groundplan/scene-graph';
-import { formatStep, parseGoals } from '@groundplan/simulator';
+import {
+  checkGoalText,
+  commitState,
+  formatStep,
+  type PlanStep,
+  parseGoals,
+  verifyPlan,
+} from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emptyHandedOffice, exploredAround, loadDataset } from '../test-support/datasets.js';
 import { verifiesAndReaches } from '../test-support/oracle-tasks.js';
@@ -11,6 +19,19 @@ beforeAll(async () => {
   office = await emptyHandedOffice();
   home = await loadDataset('home.json');
 });
+
+function steps(...calls: string[]): PlanStep[] {
+  return calls.map((call) => {
+    const [, action, args] = /^(\w+)\((.*)\)$/.exec(call)!;
+    return { action: action!, args: args!.split(',').map((arg) => arg.trim()) };
+  });
+}
+
+function expandPlanOrThrow(scene: SceneGraph, plan: PlanStep[]): PlanStep[] {
+  const expanded = expandPlan(scene, plan);
+  if (!expanded.ok) throw new Error(expanded.error.message);
+  return expanded.value;
+}
 
 /** Plans with both informed searches and checks each plan, expanded and simulated, reaches the goals. */
 function solve(scene: SceneGraph, goals: string[], shown: string[]) {
@@ -89,6 +110,38 @@ describe('planForGoals on the office', () => {
       'access(recycling_bin)',
       'release(coke_can)',
     ]);
+  });
+
+  it('plans from a given state, such as part-way through execution', () => {
+    const nodes = exploredAround(office, ['orange', 'fridge']);
+    const done = verifyPlan(
+      office,
+      expandPlanOrThrow(office, steps('goto(kitchen)', 'access(kitchen_bench)', 'pickup(orange)')),
+    );
+    if (!done.ok) throw new Error(done.failure.feedback);
+    const result = planForGoals(office, ['inside(orange, fridge)'], {
+      nodes,
+      from: done.final,
+      algorithm: 'astar',
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    // Holding the orange, the fridge cannot be opened: the orange goes down first.
+    expect(result.value.plan.map(formatStep)).toEqual([
+      'release(orange)',
+      'access(fridge)',
+      'open(fridge)',
+      'access(kitchen_bench)',
+      'pickup(orange)',
+      'access(fridge)',
+      'release(orange)',
+    ]);
+    // The path planner starts where the scene puts the agent, so expand against the world as it is now.
+    const rest = expandPlanOrThrow(commitState(office, done.final), result.value.plan);
+    const verified = verifyPlan(office, rest, { from: done.final });
+    expect(verified.ok && checkGoalText(office, verified.final, ['inside(orange, fridge)'])).toMatchObject({
+      ok: true,
+      value: { satisfied: true },
+    });
   });
 
   it('gives an empty plan for goals that already hold', () => {

@@ -1,5 +1,6 @@
 import { expandPlan } from '@groundplan/path-planner';
 import {
+  ACTION_SPECS,
   commitState,
   formatStep,
   initialState,
@@ -62,6 +63,11 @@ describe('feasibleActions', () => {
     const forwards = feasibleActions(office, start, { nodes });
     const backwards = feasibleActions(office, start, { nodes: [...nodes].reverse().concat(nodes) });
     expect(backwards).toEqual(forwards);
+  });
+
+  it('uses only the skills of the table it is given', () => {
+    const withoutGoto = ACTION_SPECS.filter((spec) => spec.name !== 'goto');
+    expect(feasibleActions(office, start, { nodes: coffeeNodes(), actions: withoutGoto })).toEqual([]);
   });
 
   it('ignores ids the scene does not have', () => {
