@@ -23,7 +23,7 @@ export {
   type GoalReport,
   type GoalResult,
 } from './goals/check-goals.js';
-export { formatGoal, type Goal, parseGoal, parseGoals } from './goals/goal.js';
+export { formatGoal, type Goal, goalNodes, parseGoal, parseGoals } from './goals/goal.js';
 export { goalCandidates, settableStates } from './goals/goal-candidates.js';
 export { compareToGoalGraph, type GoalGraphComparison, type NodeMismatch } from './goals/goal-graph.js';
 export { formatStep, type Plan, PlanSchema, type PlanStep, PlanStepSchema } from './plan/plan.js';
@@ -49,6 +49,7 @@ export {
   simStateFromJSON,
   simStateToJSON,
 } from './state/sim-state-json.js';
+export { stateKey } from './state/state-key.js';
 export {
   applyPlan,
   applyStep,
@@ -57,6 +58,7 @@ export {
   type PlanFailure,
   type StepOptions,
   type StepOutcome,
+  tryStep,
   type Verification,
   type VerifyOptions,
   verifyPlan,

@@ -2,7 +2,7 @@ import type { PlanStep, Result, SceneGraph } from '@groundplan/scene-graph';
 import { ok } from '@groundplan/scene-graph';
 import { fullStateOf, parentIn, type SimState, stateOf } from '../state/sim-state.js';
 import { verifyPlan } from '../verify/verify-plan.js';
-import { formatGoal, type Goal, parseGoals } from './goal.js';
+import { formatGoal, type Goal, goalNodes, parseGoals } from './goal.js';
 
 export interface GoalResult {
   readonly goal: string;
@@ -51,25 +51,11 @@ export function checkPlanGoals(
 
 function checkGoal(scene: SceneGraph, sim: SimState, goal: Goal): GoalResult {
   const text = formatGoal(goal);
-  const missing = [...nodesOf(goal)].find((id) => !scene.hasNode(id));
+  const missing = goalNodes(goal).find((id) => !scene.hasNode(id));
   if (missing !== undefined) return { goal: text, pass: false, reason: `no node '${missing}' in the scene` };
   const { holds, fact } = evaluate(scene, sim, goal);
   const pass = goal.negated ? !holds : holds;
   return { goal: text, pass, reason: goal.negated && !pass ? `${fact}, which the goal rules out` : fact };
-}
-
-function nodesOf(goal: Goal): string[] {
-  switch (goal.kind) {
-    case 'inside':
-    case 'on':
-      return [goal.object, goal.target];
-    case 'state':
-      return [goal.node];
-    case 'holding':
-      return goal.object === null ? [] : [goal.object];
-    case 'at':
-      return [goal.place];
-  }
 }
 
 function evaluate(scene: SceneGraph, sim: SimState, goal: Goal): { holds: boolean; fact: string } {

@@ -88,3 +88,18 @@ export function formatGoal(goal: Goal): string {
       return `${prefix}at(${goal.place})`;
   }
 }
+
+/** The node ids a goal names. */
+export function goalNodes(goal: Goal): string[] {
+  switch (goal.kind) {
+    case 'inside':
+    case 'on':
+      return [goal.object, goal.target];
+    case 'state':
+      return [goal.node];
+    case 'holding':
+      return goal.object === null ? [] : [goal.object];
+    case 'at':
+      return [goal.place];
+  }
+}

@@ -7,7 +7,7 @@ import { commitState } from '../state/commit-state.js';
 import { initialState, type SimState } from '../state/sim-state.js';
 import { verifyCopyingPerStep } from '../test-support/copying-simulator.js';
 import { officeScene } from '../test-support/office-scene.js';
-import { applyStep, verifyPlan } from './verify-plan.js';
+import { applyStep, tryStep, verifyPlan } from './verify-plan.js';
 
 const scene = officeScene();
 const ids = scene.nodes();
@@ -69,6 +69,30 @@ describe('verifyPlan, checked against copying the graph every step', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('tryStep', () => {
+  it('accepts exactly the steps applyStep accepts, and leads to the same state', () => {
+    const arbitrary = fc.record({
+      action: fc.oneof(fc.constantFrom(...ACTION_SPECS.map((spec) => spec.name)), fc.string()),
+      args: fc.array(fc.oneof(fc.constantFrom(...ids), fc.string()), { maxLength: 2 }),
+    });
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 1, maxLength: 20 }), arbitrary, (picks, odd) => {
+        const plan = guidedPlan(scene, picks);
+        const walked = verifyPlan(scene, plan.slice(0, -1));
+        if (!walked.ok) throw new Error(walked.failure.feedback);
+        const state = walked.final;
+        for (const step of [...candidates, odd]) {
+          const applied = applyStep(scene, state, step);
+          const tried = tryStep(scene, state, step);
+          expect(tried === undefined).toBe(!applied.ok);
+          if (applied.ok) expect(tried).toEqual(applied.state);
+        }
+      }),
+      { numRuns: 40 },
     );
   });
 });

@@ -168,9 +168,44 @@ export function applyStep(
       };
     }
   }
+  return { ok: true, state: applyEffects(scene, sim, spec, args) };
+}
+
+/**
+ * Runs one step without explaining a failure: the state applyStep would return, or undefined where
+ * it would fail. For searches that try many steps per state and need no feedback for the rejected.
+ */
+export function tryStep(
+  scene: SceneGraph,
+  sim: SimState,
+  step: PlanStep,
+  actions: readonly ActionSpec[] = ACTION_SPECS,
+): SimState | undefined {
+  const spec = actionSpec(step.action, actions);
+  if (spec === undefined || step.args.length !== spec.parameters.length) return undefined;
+  const args: Record<string, string> = {};
+  for (let i = 0; i < spec.parameters.length; i++) {
+    const parameter = spec.parameters[i]!;
+    const id = step.args[i]!;
+    if (!scene.hasNode(id) || !parameter.kinds.includes(scene.getNodeAttribute(id, 'kind'))) return undefined;
+    args[parameter.name] = id;
+  }
+  const context: StepContext = { scene, sim, args };
+  for (const precondition of spec.preconditions) {
+    if (precondition.test(context) !== undefined) return undefined;
+  }
+  return applyEffects(scene, sim, spec, args);
+}
+
+function applyEffects(
+  scene: SceneGraph,
+  sim: SimState,
+  spec: ActionSpec,
+  args: Readonly<Record<string, string>>,
+): SimState {
   let state = sim;
   for (const effect of spec.effects) state = effect.apply({ scene, sim: state, args });
-  return { ok: true, state };
+  return state;
 }
 
 /** The feedback with its step: how a failure reads in a replanning prompt. */

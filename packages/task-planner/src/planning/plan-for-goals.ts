@@ -1,0 +1,152 @@
+import { err, ok, type Result, type SceneGraph } from '@groundplan/scene-graph';
+import {
+  ACTION_SPECS,
+  formatGoal,
+  type Goal,
+  initialState,
+  type PlanStep,
+  parseGoals,
+  type SimState,
+} from '@groundplan/simulator';
+import { bestFirstSearch } from '../search/best-first.js';
+import { breadthFirstSearch } from '../search/breadth-first.js';
+import type { SearchOutcome } from '../search/search-problem.js';
+import { type FeasibleActionOptions, successorFunction } from '../successors/feasible-actions.js';
+import { groundSteps } from '../successors/ground-steps.js';
+import { type Estimate, goalProblem } from './goal-problem.js';
+import { type UnreachableGoal, unreachableGoals } from './unreachable-goals.js';
+
+export type TaskPlanAlgorithm = 'astar' | 'gbfs' | 'bfs';
+
+export interface TaskPlanOptions extends FeasibleActionOptions {
+  /** Plan from this state; the scene's initial state by default. */
+  readonly from?: SimState;
+  /** 'gbfs' (default: greedy, solved all 30 office planning tasks) or 'astar' (shortest plans, fewer solved in budget). */
+  readonly algorithm?: 'astar' | 'gbfs';
+  /** Give up after expanding this many states (default 20,000). */
+  readonly maxExpansions?: number;
+}
+
+/** A high-level plan (goto(room) macros; expandPlan adds the poses) and what finding it cost. */
+export interface TaskPlan {
+  readonly plan: PlanStep[];
+  readonly expansions: number;
+  readonly generated: number;
+  readonly algorithm: TaskPlanAlgorithm;
+}
+
+export type TaskPlanFailureReason =
+  | 'bad_goals'
+  | 'invalid_scene'
+  | 'unreachable_goals'
+  | 'no_plan'
+  | 'budget';
+
+/** Why there is no plan, in one line a model can act on, with the goals at fault when known. */
+export interface TaskPlanFailure {
+  readonly reason: TaskPlanFailureReason;
+  readonly message: string;
+  readonly unreachable: UnreachableGoal[];
+  readonly expansions: number;
+}
+
+export const DEFAULT_MAX_EXPANSIONS = 20_000;
+
+/** A plan that makes every goal true, by greedy best-first search (default) or A* over the feasible steps. */
+export function planForGoals(
+  scene: SceneGraph,
+  goals: readonly Goal[] | readonly string[],
+  options: TaskPlanOptions,
+): Result<TaskPlan, TaskPlanFailure> {
+  const algorithm = options.algorithm ?? 'gbfs';
+  return plan(scene, goals, options, algorithm, algorithm === 'astar' ? 'max' : 'greedy');
+}
+
+/** A shortest plan by breadth-first search: the optimal reference for the informed searches. */
+export function breadthFirstPlan(
+  scene: SceneGraph,
+  goals: readonly Goal[] | readonly string[],
+  options: Omit<TaskPlanOptions, 'algorithm'>,
+): Result<TaskPlan, TaskPlanFailure> {
+  return plan(scene, goals, options, 'bfs', 'none');
+}
+
+function plan(
+  scene: SceneGraph,
+  goalInput: readonly Goal[] | readonly string[],
+  options: TaskPlanOptions,
+  algorithm: TaskPlanAlgorithm,
+  estimate: Estimate,
+): Result<TaskPlan, TaskPlanFailure> {
+  const fail = (
+    reason: TaskPlanFailureReason,
+    message: string,
+    unreachable: UnreachableGoal[] = [],
+    expansions = 0,
+  ) => err({ reason, message, unreachable, expansions });
+  const goals = readGoals(goalInput);
+  if (!goals.ok) return fail('bad_goals', goals.error);
+  if (goals.value.length === 0) return fail('bad_goals', 'no goals given; write at least one goal predicate');
+  let start = options.from;
+  if (start === undefined) {
+    const initial = initialState(scene);
+    if (!initial.ok) return fail('invalid_scene', initial.error);
+    start = initial.value;
+  }
+  const actions = options.actions ?? ACTION_SPECS;
+  const unreachable = unreachableGoals(
+    scene,
+    start,
+    goals.value,
+    new Set(options.nodes),
+    groundSteps(scene, start, options.nodes, actions),
+    actions,
+  );
+  if (unreachable.length > 0) {
+    const reasons = unreachable.map(({ goal, why }) => `${goal}: ${why}`).join('; ');
+    return fail(
+      'unreachable_goals',
+      `cannot reach ${unreachable.length === 1 ? 'a goal' : 'goals'}: ${reasons}`,
+      unreachable,
+    );
+  }
+  const problem = goalProblem(
+    scene,
+    start,
+    goals.value,
+    successorFunction(scene, { ...options, actions }),
+    estimate,
+  );
+  const limits = { maxExpansions: options.maxExpansions ?? DEFAULT_MAX_EXPANSIONS };
+  const outcome: SearchOutcome<PlanStep> =
+    algorithm === 'bfs' ? breadthFirstSearch(problem, limits) : bestFirstSearch(problem, algorithm, limits);
+  if (outcome.found) {
+    return ok({
+      plan: outcome.steps,
+      expansions: outcome.expansions,
+      generated: outcome.generated,
+      algorithm,
+    });
+  }
+  const wanted = goals.value.map(formatGoal).join(', ');
+  if (outcome.exhausted) {
+    return fail(
+      'no_plan',
+      `no plan reaches ${wanted} using only the explored nodes (all ${outcome.generated} reachable states searched); explore the nodes the goals need or change the goals`,
+      [],
+      outcome.expansions,
+    );
+  }
+  return fail(
+    'budget',
+    `no plan within ${limits.maxExpansions} expansions for ${wanted}; split the goals or name fewer nodes`,
+    [],
+    outcome.expansions,
+  );
+}
+
+function readGoals(goals: readonly Goal[] | readonly string[]): Result<Goal[]> {
+  if (goals.every((goal): goal is string => typeof goal === 'string'))
+    return parseGoals(goals as readonly string[]);
+  return ok([...(goals as readonly Goal[])]);
+}
