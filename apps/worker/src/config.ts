@@ -26,6 +26,7 @@ const WorkerEnv = z.object({
   GROUNDPLAN_LLM_THREADS: z.coerce.number().int().positive().optional(),
   GROUNDPLAN_LLM_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   GROUNDPLAN_CHAIN_OF_THOUGHT: z.enum(['on', 'off']).default('on'),
+  GROUNDPLAN_EMBEDDING_MODEL: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.string().min(1).default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().min(1).optional(),
 });
@@ -91,6 +92,8 @@ export type WorkerConfig = {
   llm: ProviderConfig | undefined;
   /** Whether the model is asked for a bounded chain of thought before each answer (GROUNDPLAN_CHAIN_OF_THOUGHT). */
   chainOfThought: boolean;
+  /** The embedding model's folder for retrieval, 'off' for none, undefined for the default (GROUNDPLAN_EMBEDDING_MODEL). */
+  embeddingModel: string | undefined;
   temporal: TemporalConnectionConfig;
 };
 
@@ -157,6 +160,7 @@ export function workerConfig(
       logLevel: e.GROUNDPLAN_LOG_LEVEL,
       llm: llm?.value,
       chainOfThought: e.GROUNDPLAN_CHAIN_OF_THOUGHT === 'on',
+      embeddingModel: e.GROUNDPLAN_EMBEDDING_MODEL,
       temporal: temporal.value,
     },
   };

@@ -22,7 +22,7 @@ export async function createConfiguredWorkers(
   connection: NativeConnection,
 ): Promise<RoleWorkers> {
   const scenes = fileSceneStore(config.sceneStoreDir);
-  const llm = config.roles.includes('llm') ? createLlmRole(config) : undefined;
+  const llm = config.roles.includes('llm') ? await createLlmRole(config) : undefined;
   const robotId = config.robotId;
   const bundle = prebuiltWorkflowBundle();
   const workers = await createRoleWorkers(connection, {
@@ -30,6 +30,7 @@ export async function createConfiguredWorkers(
     namespace: config.temporal.namespace,
     scenes,
     ...(llm ? { provider: llm.provider, chainOfThought: config.chainOfThought } : {}),
+    ...(llm?.retrieval ? { retrieval: llm.retrieval } : {}),
     ...(config.roles.includes('robot') && robotId
       ? {
           robot: {

@@ -5,16 +5,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileSceneStore } from '@groundplan/scene-graph';
-import type { PlannerVariant } from '@groundplan/workflows/contract';
+import { PLANNER_VARIANTS, type PlannerVariant } from '@groundplan/workflows/contract';
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from './report.js';
-import { type EvalProviderConfig, runEvaluation } from './runner.js';
+import { type EvalProviderConfig, runEvaluation, searches } from './runner.js';
 import { loadEvalScenes } from './scenes.js';
 import { loadTaskSet, selectTasks } from './tasks.js';
 
-const USAGE = `usage: groundplan-eval [--tasks all|office|home|<family>|<id,...>] [--planner sayplan|llm+p|llm-as-planner[,...]]
+const USAGE = `usage: groundplan-eval [--tasks all|office|home|<family>|<id,...>] [--planner ${PLANNER_VARIANTS.join('|')}[,...]]
        [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--concurrency N]
        [--max-search-steps N] [--max-replans N] [--task-timeout SECONDS] --out reports/<name>`;
-const PLANNERS: readonly PlannerVariant[] = ['sayplan', 'llm+p', 'llm-as-planner'];
+const PLANNERS: readonly PlannerVariant[] = PLANNER_VARIANTS;
 
 async function main(): Promise<number> {
   let args: ReturnType<typeof parse>;
@@ -69,7 +69,7 @@ async function main(): Promise<number> {
       settings: {
         concurrency,
         maxSearchSteps: maxSearchSteps ?? 'default (24)',
-        maxReplans: planner === 'sayplan' ? (maxReplans ?? 'default (5)') : 0,
+        maxReplans: searches(planner) ? (maxReplans ?? 'default (5)') : 0,
         taskTimeoutS: taskTimeoutS ?? 'none',
       },
       notApplicable: outcome.notApplicable,

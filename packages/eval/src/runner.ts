@@ -2,6 +2,7 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { createProvider, type LlmProvider, type ProviderConfig, recordingProvider } from '@groundplan/llm';
+import { openRetrieval } from '@groundplan/retrieval';
 import { collapse, countTokens, fileSceneStore, renderView } from '@groundplan/scene-graph';
 import { checkPlanGoals } from '@groundplan/simulator';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
@@ -19,6 +20,15 @@ import type { TaskRecord } from './record.js';
 import { loadEvalScenes } from './scenes.js';
 import { classifyErrors, type PlanningScore, type SearchScore, scoreSearch } from './score.js';
 import { type EvalTask, isSearchTask } from './tasks.js';
+
+/** Whether a planner searches the scene graph (SayPlan and the grounded planners) rather than planning from all of it. */
+export function searches(planner: PlannerVariant): boolean {
+  return planner === 'sayplan' || isGrounded(planner);
+}
+
+function isGrounded(planner: PlannerVariant): boolean {
+  return planner === 'grounded' || planner === 'grounded-prior';
+}
 
 /** A provider for the evaluation: any of the LLM package's, or the oracle (a harness check). */
 export type EvalProviderConfig =
@@ -60,7 +70,7 @@ export type RunOutcome = {
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const applicable = options.tasks.filter((t) => options.planner === 'sayplan' || !isSearchTask(t));
+  const applicable = options.tasks.filter((t) => searches(options.planner) || !isSearchTask(t));
   const notApplicable = options.tasks.filter((t) => !applicable.includes(t)).map((t) => t.id);
   const done = await readRecords(options.resultsFile);
   const doneIds = new Set(done.map((r) => r.id));
@@ -69,6 +79,10 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const store = fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`);
   const scenes = await loadEvalScenes(store);
   const provider = await buildProvider(options.provider, options.tasks);
+  const retrieval = isGrounded(options.planner)
+    ? await openRetrieval({ cacheDir: `${tmpdir()}/groundplan-eval-retrieval` })
+    : undefined;
+  if (retrieval && !retrieval.ok) throw new Error(retrieval.error);
   const records: TaskRecord[] = [];
 
   if (todo.length > 0) {
@@ -82,6 +96,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
         namespace: env.namespace ?? 'default',
         scenes: store,
         provider,
+        ...(retrieval?.ok ? { retrieval: retrieval.value } : {}),
         concurrency: { llm: llmConcurrency },
         // A model call cut off by a task timeout may not stop at once; do not wait for it forever.
         shutdownForceTime: '30 seconds',

@@ -1,3 +1,4 @@
+import type { SceneIndexCache } from '@groundplan/retrieval';
 import {
   contract,
   expand,
@@ -26,6 +27,7 @@ import {
   type SemanticSearchAnswer,
   semanticSearchAnswerSchema,
 } from './contracts/semantic-search-answer.js';
+import { groundedActivities } from './grounded/activities.js';
 import { keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
 import { semanticSearchMessages, semanticSearchPromptStart } from './prompts/semantic-search.js';
@@ -43,6 +45,8 @@ export type LlmActivitiesConfig = {
   provider: LlmProvider;
   /** Where scenes are loaded from by reference (cached per worker by the store). */
   scenes: SceneStore;
+  /** Node embeddings per scene, for the grounded planners' retrieval prior; without it they fail in one line. */
+  retrieval?: SceneIndexCache;
   /** Times an invalid answer is sent back to the model before failing; default 2. */
   maxInvalidRetries?: number;
   /** Actions a plan may use; default: the simulator's action table. */
@@ -158,6 +162,12 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
   }
 
   return {
+    ...groundedActivities({
+      scenes: config.scenes,
+      ask,
+      ...(config.retrieval ? { retrieval: config.retrieval } : {}),
+    }),
+
     /**
      * One step of semantic search: the model names the node to expand or contract next, or the
      * node that answers; the command is applied here and the next view comes back with its size.

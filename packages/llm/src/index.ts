@@ -23,6 +23,14 @@ export {
   type SemanticSearchAnswer,
   semanticSearchAnswerSchema,
 } from './contracts/semantic-search-answer.js';
+export {
+  type ChooseGoalsInput,
+  type ChooseGoalsResult,
+  type Chooser,
+  GROUNDED_LIMITS,
+  type GroundedSearchInput,
+} from './grounded/activities.js';
+export { CHOICE_PROMPT_VERSION } from './grounded/choice-prompt.js';
 export * from './prompts/index.js';
 export type {
   CallReport,

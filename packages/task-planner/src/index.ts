@@ -1,4 +1,10 @@
 export {
+  createTaskPlanActivities,
+  type PlanForGoalsInput,
+  type PlanForGoalsResult,
+  type TaskPlanActivities,
+} from './activities.js';
+export {
   breadthFirstPlan,
   DEFAULT_MAX_EXPANSIONS,
   planForGoals,

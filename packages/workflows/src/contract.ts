@@ -53,8 +53,13 @@ export const GROUNDPLAN_SEARCH_ATTRIBUTES = [
 
 // --- Planner variants ---
 
-/** Which planner runs: SayPlan, or one of the two baselines of its evaluation. */
-export const PLANNER_VARIANTS = ['sayplan', 'llm+p', 'llm-as-planner'] as const;
+/**
+ * Which planner runs: SayPlan; the two baselines of its evaluation; grounded choice for small
+ * models (search among retrieval-ranked legal moves, goals among reachable predicates, a
+ * classical planner for the plan), and its ablation in which the retrieval prior makes every
+ * choice without the model.
+ */
+export const PLANNER_VARIANTS = ['sayplan', 'llm+p', 'llm-as-planner', 'grounded', 'grounded-prior'] as const;
 export const PlannerVariantSchema = z.enum(PLANNER_VARIANTS);
 export type PlannerVariant = z.infer<typeof PlannerVariantSchema>;
 
@@ -120,6 +125,8 @@ export type SearchTraceEntry = {
 
 export type PlanAttempt = {
   attempt: number;
+  /** The goal predicates the plan was made for (goal-directed planners). */
+  goals?: string[];
   plan: PlanStep[];
   /** Why the simulator or the path planner rejected the plan; absent for the verified one. */
   feedback?: string;

@@ -2,9 +2,11 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLlmActivities, type LlmProvider } from '@groundplan/llm';
 import { createPathActivities } from '@groundplan/path-planner';
+import type { SceneIndexCache } from '@groundplan/retrieval';
 import { createRobotActivities, type SkillExecutor } from '@groundplan/robot';
 import type { SceneStore } from '@groundplan/scene-graph';
 import { createSimActivities } from '@groundplan/simulator';
+import { createTaskPlanActivities } from '@groundplan/task-planner';
 import type { Duration } from '@temporalio/common';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { LLM_TASK_QUEUE, PLANNER_TASK_QUEUE, robotTaskQueue, SIM_TASK_QUEUE } from './contract.js';
@@ -22,6 +24,8 @@ export type RoleWorkersOptions = {
   provider?: LlmProvider;
   /** Whether the llm role asks the model for a bounded chain of thought before each answer; default true. */
   chainOfThought?: boolean;
+  /** Node embeddings for the grounded planners' retrieval prior (the llm role). */
+  retrieval?: SceneIndexCache;
   /** The robot behind the robot role: its id names its task queue. */
   robot?: { id: string; executor: SkillExecutor };
   /** Tasks each role runs at once; a robot always runs one skill at a time. */
@@ -75,6 +79,7 @@ export async function createRoleWorkers(
               provider: options.provider,
               scenes: needScenes(role),
               ...(options.chainOfThought === undefined ? {} : { chainOfThought: options.chainOfThought }),
+              ...(options.retrieval ? { retrieval: options.retrieval } : {}),
             }),
             ...concurrency('llm', 'maxConcurrentActivityTaskExecutions'),
           }),
@@ -88,7 +93,11 @@ export async function createRoleWorkers(
           await Worker.create({
             ...common,
             taskQueue: SIM_TASK_QUEUE,
-            activities: { ...createSimActivities({ scenes }), ...createPathActivities({ scenes }) },
+            activities: {
+              ...createSimActivities({ scenes }),
+              ...createPathActivities({ scenes }),
+              ...createTaskPlanActivities({ scenes }),
+            },
             ...concurrency('sim', 'maxConcurrentActivityTaskExecutions'),
           }),
         );

@@ -4,6 +4,7 @@ import type { LlmActivities } from '@groundplan/llm';
 import type { PathActivities } from '@groundplan/path-planner';
 import type { RobotActivities } from '@groundplan/robot';
 import type { SimActivities } from '@groundplan/simulator';
+import type { TaskPlanActivities } from '@groundplan/task-planner';
 import { proxyActivities } from '@temporalio/workflow';
 import { FAILURE_TYPES, LLM_TASK_QUEUE, robotTaskQueue, SIM_TASK_QUEUE } from '../contract.js';
 
@@ -31,8 +32,8 @@ export function llmActivities(heartbeatTimeoutSeconds = 30) {
   });
 }
 
-/** Simulation and path planning: milliseconds of CPU, so short timeouts and few retries. */
-export const sim = proxyActivities<SimActivities & PathActivities>({
+/** Simulation, path and task planning: CPU on the scene, so short timeouts and few retries. */
+export const sim = proxyActivities<SimActivities & PathActivities & TaskPlanActivities>({
   taskQueue: SIM_TASK_QUEUE,
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 3, nonRetryableErrorTypes: [FAILURE_TYPES.sceneNotFound] },

@@ -1,6 +1,9 @@
+import type { SemanticSearchStepResult } from '@groundplan/llm';
 import type { Progress, SceneRef, SearchTraceEntry, View } from '../contract.js';
 import { spend } from './progress.js';
-import type { llmActivities } from './proxies.js';
+
+/** One search step: the view and why the last command failed, to the command applied (an LLM activity). */
+export type SearchStep = (view: View, lastError: string | undefined) => Promise<SemanticSearchStepResult>;
 
 export type SemanticSearchInput = {
   sceneRef: SceneRef;
@@ -14,10 +17,10 @@ export type SemanticSearchInput = {
  * SayPlan's semantic search: one LLM activity per step expands or contracts a node of the view
  * (kept here as a small value) until the model says it has the subgraph it needs, or the steps
  * run out. A command that could not be applied, or an answer outside the contract, is shown to
- * the model at the next step.
+ * the model at the next step. `step` is SayPlan's free choice or the grounded choice.
  */
 export async function semanticSearch(
-  llm: ReturnType<typeof llmActivities>,
+  step: SearchStep,
   input: SemanticSearchInput,
   progress: Progress,
 ): Promise<{ view: View; trace: SearchTraceEntry[] }> {
@@ -25,14 +28,9 @@ export async function semanticSearch(
   progress.viewTokens = input.start.tokens;
   const trace: SearchTraceEntry[] = [];
   let lastError: string | undefined;
-  for (let step = 0; step < input.maxSearchSteps; step++) {
-    progress.searchSteps = step + 1;
-    const answer = await llm.semanticSearchStep({
-      sceneRef: input.sceneRef,
-      instruction: input.instruction,
-      view,
-      ...(lastError ? { lastError } : {}),
-    });
+  for (let index = 0; index < input.maxSearchSteps; index++) {
+    progress.searchSteps = index + 1;
+    const answer = await step(view, lastError);
     spend(progress.usage, answer);
     if (answer.next) {
       view = answer.next.view;
@@ -40,7 +38,7 @@ export async function semanticSearch(
     }
     const { command, node, reasoning, error } = answer;
     trace.push({
-      step,
+      step: index,
       command,
       node,
       reasoning,

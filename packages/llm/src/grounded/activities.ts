@@ -1,0 +1,156 @@
+import { rankByVector, type SceneIndexCache } from '@groundplan/retrieval';
+import {
+  contract,
+  expand,
+  requireScene,
+  type SceneRef,
+  type SceneStore,
+  sizeView,
+  type View,
+  visibleNodes,
+} from '@groundplan/scene-graph';
+import { initialState } from '@groundplan/simulator';
+import type { ZodType } from 'zod';
+import type { SemanticSearchStepResult } from '../activities.js';
+import type { CallReport, ChatMessage } from '../provider.js';
+import type { StructuredAnswer } from '../structured-call.js';
+import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
+import { choiceMessages } from './choice-prompt.js';
+import { goalOptions, searchOptions } from './options.js';
+
+/** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */
+export type Chooser = 'model' | 'prior';
+
+export type GroundedSearchInput = { sceneRef: SceneRef; instruction: string; view: View; chooser: Chooser };
+
+export type ChooseGoalsInput = {
+  sceneRef: SceneRef;
+  instruction: string;
+  /** The explored subgraph; goals range over its nodes and the things retrieval ranks highest. */
+  view: View;
+  chooser: Chooser;
+  /** Goal sets chosen before and why the planner could not reach them, oldest first. */
+  rejected: { goals: string[]; feedback: string }[];
+  /** The node the search ended on (its done), if any: goals about it rank higher. */
+  found?: string;
+};
+
+/** The goals chosen, and the nodes the classical planner may use to reach them. */
+export type ChooseGoalsResult =
+  | { ok: true; goals: string[]; nodes: string[]; usage: CallReport; calls: number }
+  | { ok: false; error: string; usage: CallReport; calls: number };
+
+type Ask = <T>(
+  messages: ChatMessage[],
+  contract: ZodType<T>,
+  schemaName: string,
+  maxTokens: number,
+) => Promise<
+  { ok: true; value: StructuredAnswer<T> } | { ok: false; error: string; usage: CallReport; calls: number }
+>;
+
+/** How many options the model sees, how many goals it may pick, and how many things retrieval adds. */
+export const GROUNDED_LIMITS = { searchOptions: 5, goalOptions: 8, goals: 3, retrievedThings: 10 } as const;
+
+const NO_CALL: CallReport = {
+  usage: { promptTokens: 0, completionTokens: 0 },
+  latencyMs: 0,
+  provider: 'prior',
+  model: 'retrieval',
+  attempts: 0,
+};
+
+/**
+ * Grounded choices for small models: the scene graph and the simulator say what is legal, the
+ * retrieval prior orders it, and the model only picks among the best few options (or, as the
+ * ablation, the prior picks the first).
+ */
+export function groundedActivities(deps: { scenes: SceneStore; retrieval?: SceneIndexCache; ask: Ask }) {
+  async function prepare(sceneRef: SceneRef, instruction: string) {
+    if (!deps.retrieval)
+      throw new Error('grounded planning needs retrieval: start the llm role with an embedding model');
+    const graph = await requireScene(deps.scenes, sceneRef);
+    const index = await deps.retrieval.indexFor(sceneRef, graph);
+    const [query] = await index.embedder.embed([instruction]);
+    return { graph, index, query: query! };
+  }
+
+  return {
+    /** One search step: the best legal (command, node) pairs by the prior; the model or the prior picks one. */
+    async groundedSearchStep(input: GroundedSearchInput): Promise<SemanticSearchStepResult> {
+      const { graph, index, query } = await prepare(input.sceneRef, input.instruction);
+      const options = searchOptions(graph, input.view, input.instruction, index, query).slice(
+        0,
+        GROUNDED_LIMITS.searchOptions,
+      );
+      let chosen = options[0]!;
+      let usage = NO_CALL;
+      let calls = 0;
+      if (input.chooser === 'model' && options.length > 1) {
+        const labels = options.map((option) => option.label);
+        const answer = await deps.ask(
+          choiceMessages('search', input.instruction, options),
+          choiceSchema(labels),
+          'grounded_search_choice',
+          48,
+        );
+        if (!answer.ok)
+          return {
+            command: 'invalid',
+            node: '',
+            reasoning: '',
+            chainOfThought: '',
+            error: answer.error,
+            usage: answer.usage,
+            calls: answer.calls,
+          };
+        chosen = options.find((option) => option.label === answer.value.value.choice)!;
+        usage = answer.value.report;
+        calls = 1;
+      }
+      const { command, node } = chosen.value;
+      const step = { command, node, reasoning: `chose ${chosen.label}`, chainOfThought: '', usage, calls };
+      if (command === 'done') return step;
+      const next = (command === 'expand' ? expand : contract)(graph, input.view, node);
+      return next.ok ? { ...step, next: sizeView(graph, next.value) } : { ...step, error: next.error };
+    },
+
+    /** Goal predicates for the instruction, from the explored nodes and the things retrieval ranks highest. */
+    async chooseGoals(input: ChooseGoalsInput): Promise<ChooseGoalsResult> {
+      const { graph, index, query } = await prepare(input.sceneRef, input.instruction);
+      const retrieved = rankByVector(index, query, {
+        kinds: ['asset', 'object'],
+        contents: 0,
+        limit: GROUNDED_LIMITS.retrievedThings,
+      }).map((entry) => entry.id);
+      const nodes = [...new Set([...visibleNodes(graph, input.view), ...retrieved])].sort();
+      const start = initialState(graph);
+      if (!start.ok) return { ok: false, error: start.error, usage: NO_CALL, calls: 0 };
+      const tried = new Set(input.rejected.map((set) => [...set.goals].sort().join(' & ')));
+      const options = (await goalOptions(graph, start.value, nodes, index, query, input.found))
+        .filter((option) => !tried.has(option.label))
+        .slice(0, GROUNDED_LIMITS.goalOptions);
+      if (options.length === 0)
+        return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
+      if (input.chooser === 'prior' || options.length === 1)
+        return { ok: true, goals: [options[0]!.label], nodes, usage: NO_CALL, calls: 0 };
+      const last = input.rejected.at(-1);
+      const answer = await deps.ask(
+        choiceMessages(
+          'goals',
+          input.instruction,
+          options,
+          last ? `Tried before: ${last.goals.join(' & ')}; ${last.feedback}` : undefined,
+        ),
+        goalsChoiceSchema(
+          options.map((option) => option.label),
+          GROUNDED_LIMITS.goals,
+        ),
+        'grounded_goal_choice',
+        160,
+      );
+      if (!answer.ok) return answer;
+      return { ok: true, goals: answer.value.value.goals, nodes, usage: answer.value.report, calls: 1 };
+    },
+  };
+}

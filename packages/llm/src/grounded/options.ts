@@ -1,0 +1,115 @@
+import { cosine, rankByVector, type SceneIndex, spoken } from '@groundplan/retrieval';
+import type { SceneGraph, View } from '@groundplan/scene-graph';
+import {
+  ACTION_SPECS,
+  type ActionSpec,
+  formatGoal,
+  type Goal,
+  goalCandidates,
+  goalNodes,
+  type SimState,
+} from '@groundplan/simulator';
+import { searchChoices } from '../contracts/choices.js';
+import type { SearchCommand } from '../contracts/semantic-search-answer.js';
+
+/** One option the model may choose, with the retrieval prior's score and a gloss it can read. */
+export type Option<T> = { label: string; value: T; score: number; gloss: string };
+
+/**
+ * The legal (command, node) pairs of a search step, best first by the retrieval prior: expand
+ * scores a node by what it holds (the prior lifts a container toward its best content), done by
+ * the node itself; contract is left to the model only when nothing else is legal.
+ */
+export function searchOptions(
+  graph: SceneGraph,
+  view: View,
+  instruction: string,
+  index: SceneIndex,
+  query: Float32Array,
+): Option<{ command: SearchCommand; node: string }>[] {
+  const legal = searchChoices(graph, view, instruction);
+  const lifted = scores(rankByVector(index, query));
+  const own = scores(rankByVector(index, query, { contents: 0 }));
+  const texts = new Map(index.nodes.map((node) => [node.id, node.text]));
+  const option = (command: SearchCommand, node: string, score: number) => ({
+    label: `${command}(${node})`,
+    value: { command, node },
+    score,
+    gloss: texts.get(node) ?? node,
+  });
+  const options = [
+    ...legal.expand.map((node) => option('expand', node, lifted.get(node) ?? -1)),
+    // A floor or building as the answer means "nothing found": the prior never prefers it.
+    ...legal.done.map((node) => option('done', node, isThing(graph, node) ? (own.get(node) ?? -1) : -0.5)),
+  ];
+  if (options.length === 0) options.push(...legal.contract.map((node) => option('contract', node, -1)));
+  return options.sort(byScore);
+}
+
+/** How much a goal about the node the search found gains over the others in the prior. */
+export const FOUND_NODE_BONUS = 0.15;
+
+/**
+ * Goal predicates over the given nodes that the actions could make true, best first by how close
+ * their words (the action that makes each true: "close cabinet 3") are to the instruction's; a
+ * goal about the node the search found ranks higher.
+ */
+export async function goalOptions(
+  graph: SceneGraph,
+  state: SimState,
+  nodes: readonly string[],
+  index: SceneIndex,
+  query: Float32Array,
+  found?: string,
+): Promise<Option<Goal>[]> {
+  const goals = goalCandidates(graph, state, nodes);
+  const glosses = goals.map((goal) => goalGloss(goal));
+  const vectors = glosses.length > 0 ? await index.embedder.embed(glosses) : [];
+  return goals
+    .map((goal, i) => ({
+      label: formatGoal(goal),
+      value: goal,
+      score:
+        (vectors[i] ? cosine(vectors[i]!, query) : -1) +
+        (found !== undefined && goalNodes(goal).includes(found) ? FOUND_NODE_BONUS : 0),
+      gloss: glosses[i]!,
+    }))
+    .sort(byScore);
+}
+
+/**
+ * A goal in words an encoder knows, named by the action of the action table that makes it true:
+ * "close cabinet 3", "make coffee nikos mug", "put orange in fridge", "bring nikos mug".
+ */
+export function goalGloss(goal: Goal, actions: readonly ActionSpec[] = ACTION_SPECS): string {
+  switch (goal.kind) {
+    case 'inside':
+    case 'on':
+      return `put ${spoken(goal.object)} ${goal.kind === 'on' ? 'on' : 'in'} ${spoken(goal.target)}`;
+    case 'state': {
+      const action = actions.find((spec) =>
+        spec.effects.some((e) => e.sets?.dimension === goal.dimension && e.sets?.value === goal.value),
+      );
+      return action
+        ? `${spoken(action.name)} ${spoken(goal.node)}`
+        : `${spoken(goal.node)} ${goal.dimension ?? ''} ${goal.value}`;
+    }
+    case 'holding':
+      return goal.object === null ? 'hands empty' : `bring ${spoken(goal.object)}`;
+    case 'at':
+      return `go to ${spoken(goal.place)}`;
+  }
+}
+
+function isThing(graph: SceneGraph, id: string): boolean {
+  const kind = graph.getNodeAttribute(id, 'kind');
+  return kind === 'asset' || kind === 'object' || kind === 'room';
+}
+
+function scores(ranked: { id: string; score: number }[]): Map<string, number> {
+  return new Map(ranked.map((entry) => [entry.id, entry.score]));
+}
+
+function byScore<T>(a: Option<T>, b: Option<T>): number {
+  return b.score - a.score || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+}

@@ -1,0 +1,21 @@
+import { loadSceneFile, memorySceneStore } from '@groundplan/scene-graph';
+import { describe, expect, it } from 'vitest';
+import { createTaskPlanActivities } from './activities.js';
+
+const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
+
+describe('the planForGoals activity', () => {
+  it('plans for goal text over the given nodes, and says in one line when a goal is out of reach', async () => {
+    const office = await loadSceneFile(officePath);
+    if (!office.ok) throw new Error('datasets/office.json does not load');
+    const scenes = memorySceneStore();
+    const sceneRef = await scenes.put(office.value);
+    const { planForGoals } = createTaskPlanActivities({ scenes });
+    const nodes = ['jasons_office', 'cabinet_3', 'jasons_desk', 'coke_can'];
+    const closed = await planForGoals({ sceneRef, goals: ['state(cabinet_3, door, closed)'], nodes });
+    expect(closed.ok && closed.plan.at(-1)).toEqual({ action: 'close', args: ['cabinet_3'] });
+    const away = await planForGoals({ sceneRef, goals: ['inside(banana, cabinet_3)'], nodes });
+    expect(away).toMatchObject({ ok: false, error: expect.stringContaining('banana') });
+    expect(away.ok ? '' : away.error).not.toContain('\n');
+  });
+});

@@ -1,0 +1,31 @@
+import { type PlanStep, requireScene, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
+import { planForGoals } from './planning/plan-for-goals.js';
+
+export type PlanForGoalsInput = {
+  sceneRef: SceneRef;
+  /** Goal predicates as text: on(mug, desk), state(fridge, door, closed), ... */
+  goals: string[];
+  /** The nodes the plan may use (the explored and retrieved ones); their rooms are reachable by goto. */
+  nodes: string[];
+};
+
+/** A high-level plan that reaches the goals (empty when they already hold), or why there is none. */
+export type PlanForGoalsResult =
+  | { ok: true; plan: PlanStep[]; expansions: number }
+  | { ok: false; error: string; expansions: number };
+
+/** The classical-planning activity (task queue groundplan-sim): CPU-bound, bounded by its expansions. */
+export function createTaskPlanActivities(deps: { scenes: SceneStore }) {
+  return {
+    /** Searches the simulator's action table for a plan that makes the goals true. */
+    async planForGoals(input: PlanForGoalsInput): Promise<PlanForGoalsResult> {
+      const scene = await requireScene(deps.scenes, input.sceneRef);
+      const planned = planForGoals(scene, input.goals, { nodes: input.nodes });
+      return planned.ok
+        ? { ok: true, plan: planned.value.plan, expansions: planned.value.expansions }
+        : { ok: false, error: planned.error.message, expansions: planned.error.expansions };
+    },
+  };
+}
+
+export type TaskPlanActivities = ReturnType<typeof createTaskPlanActivities>;

@@ -1,0 +1,94 @@
+import type { Chooser } from '@groundplan/llm';
+import type { PlanAttempt, PlanStep, PlanTaskResult, Progress, SceneRef, View } from '../contract.js';
+import { enterStage, spend } from './progress.js';
+import { type llmActivities, sim } from './proxies.js';
+
+export type GoalLoopInput = {
+  sceneRef: SceneRef;
+  instruction: string;
+  chooser: Chooser;
+  view: View;
+  /** The node the search ended on, if it ended with done. */
+  found?: string;
+  maxReplans: number;
+};
+
+type PlanOutcome = Pick<PlanTaskResult, 'status' | 'plan' | 'expandedPlan' | 'attempts' | 'reason'>;
+
+/**
+ * Goal-directed planning (LLM+P as Liu et al. define it): the model (or the prior) chooses goal
+ * predicates among those the actions could make true, a classical planner searches the
+ * simulator's action table for a plan, the path planner fills in navigation and the simulator
+ * verifies it. Goals the planner cannot reach go back to the chooser with the reason.
+ */
+export async function planForGoals(
+  llm: ReturnType<typeof llmActivities>,
+  input: GoalLoopInput,
+  progress: Progress,
+): Promise<PlanOutcome> {
+  const { sceneRef, instruction } = input;
+  const attempts: PlanAttempt[] = [];
+  const rejected: { goals: string[]; feedback: string }[] = [];
+  const reject = (attempt: number, goals: string[], plan: PlanStep[], feedback: string) => {
+    attempts.push({ attempt, goals, plan, feedback });
+    if (goals.length > 0) rejected.push({ goals, feedback });
+    progress.lastFeedback = feedback;
+  };
+  for (let attempt = 0; attempt <= input.maxReplans; attempt++) {
+    enterStage(progress, 'planning');
+    progress.attempts = attempt + 1;
+    const chosen = await llm.chooseGoals({
+      sceneRef,
+      instruction,
+      view: input.view,
+      chooser: input.chooser,
+      rejected,
+      ...(input.found ? { found: input.found } : {}),
+    });
+    spend(progress.usage, chosen);
+    if (!chosen.ok) {
+      reject(attempt, [], [], `no goals: ${chosen.error}`);
+      if (chosen.calls === 0) break; // nothing left to choose from: asking again cannot help
+      continue;
+    }
+    const planned = await sim.planForGoals({ sceneRef, goals: chosen.goals, nodes: chosen.nodes });
+    if (!planned.ok) {
+      reject(attempt, chosen.goals, [], planned.error);
+      continue;
+    }
+    if (planned.plan.length === 0) {
+      reject(
+        attempt,
+        chosen.goals,
+        [],
+        'these goals already hold: choose what the instruction asks to change',
+      );
+      continue;
+    }
+    enterStage(progress, 'verifying');
+    const expanded = await sim.expandPath({ sceneRef, plan: planned.plan });
+    if (!expanded.ok) {
+      reject(attempt, chosen.goals, planned.plan, expanded.error);
+      continue;
+    }
+    const verdict = await sim.verifyPlan({ sceneRef, plan: expanded.value });
+    if (verdict.ok) {
+      attempts.push({ attempt, goals: chosen.goals, plan: planned.plan });
+      return { status: 'verified', plan: planned.plan, expandedPlan: expanded.value, attempts };
+    }
+    reject(
+      attempt,
+      chosen.goals,
+      planned.plan,
+      `the simulator rejected the planner's plan: ${verdict.feedback}`,
+    );
+  }
+  const last = attempts.at(-1);
+  return {
+    status: 'failed',
+    plan: last?.plan ?? [],
+    expandedPlan: [],
+    attempts,
+    reason: `no verified plan after ${attempts.length} attempt${attempts.length === 1 ? '' : 's'}; last feedback: ${last?.feedback ?? 'none'}`,
+  };
+}
