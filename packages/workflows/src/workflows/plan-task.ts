@@ -1,11 +1,15 @@
+import { upsertSearchAttributes } from '@temporalio/workflow';
 import {
   DEFAULT_MAX_REPLANS,
   DEFAULT_MAX_SEARCH_STEPS,
+  FAILURE_TYPES,
   type PlannerVariant,
   type PlanTaskInput,
   type PlanTaskResult,
+  STATUS_ATTRIBUTE,
   type View,
 } from '../contract.js';
+import { failWithOutcome } from './outcome.js';
 import { planUntilVerified } from './plan-until-verified.js';
 import { enterStage, trackProgress } from './progress.js';
 import { llmActivities, sim } from './proxies.js';
@@ -14,7 +18,8 @@ import { semanticSearch } from './semantic-search.js';
 /**
  * SayPlan as a durable workflow: semantic search over the collapsed scene graph, then plan ->
  * expand navigation -> verify, replanning on the simulator's feedback. The baselines of SayPlan's
- * evaluation skip the search (they plan from the whole graph) and never replan.
+ * evaluation skip the search (they plan from the whole graph) and never replan. No verified plan
+ * fails the workflow (PlanFailed), with the full result in the failure's details.
  */
 export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
   const planner: PlannerVariant = input.options?.planner ?? 'sayplan';
@@ -23,7 +28,9 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
   const progress = trackProgress('searching');
 
   enterStage(progress, 'searching');
-  const start = await sim.collapseScene({ sceneRef });
+  const start = await sim.collapseScene.executeWithOptions({ summary: 'collapse the scene graph' }, [
+    { sceneRef },
+  ]);
   let explored: View = start.view;
   let searchTrace: PlanTaskResult['searchTrace'] = [];
   if (planner === 'sayplan') {
@@ -46,5 +53,18 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
     progress,
   );
   enterStage(progress, 'done');
-  return { ...outcome, planner, instruction, explored, searchTrace, usage: progress.usage };
+  const result: PlanTaskResult = {
+    ...outcome,
+    planner,
+    instruction,
+    explored,
+    searchTrace,
+    usage: progress.usage,
+  };
+  upsertSearchAttributes([
+    { key: STATUS_ATTRIBUTE, value: outcome.status === 'verified' ? 'verified' : 'plan-failed' },
+  ]);
+  if (result.status === 'failed')
+    failWithOutcome(FAILURE_TYPES.planFailed, result.reason ?? 'no verified plan', result);
+  return result;
 }

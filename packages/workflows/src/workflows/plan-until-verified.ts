@@ -8,7 +8,7 @@ import type {
   SceneRef,
   View,
 } from '../contract.js';
-import { enterStage, spend } from './progress.js';
+import { enterStage, oneLine, showProgress, spend } from './progress.js';
 import { type llmActivities, sim } from './proxies.js';
 
 export type PlanLoopInput = {
@@ -40,18 +40,24 @@ export async function planUntilVerified(
     attempts.push({ attempt, plan, feedback: text });
     feedback.push({ plan: shown, feedback: text });
     progress.lastFeedback = text;
+    showProgress(progress);
   };
   let plan: PlanStep[] = [];
   let expandedPlan: PlanStep[] = [];
   for (let attempt = 0; attempt <= input.maxReplans; attempt++) {
-    enterStage(progress, 'planning');
     progress.attempts = attempt + 1;
+    enterStage(progress, 'planning');
+    const n = attempt + 1;
+    const last = feedback.at(-1)?.feedback;
+    const asked = { summary: oneLine(`plan attempt ${n}${last ? ` after: ${last}` : ''}`) };
     const proposal =
       planner === 'sayplan'
-        ? await llm.generatePlan({ sceneRef, instruction, view: input.view, feedback: [...feedback] })
+        ? await llm.generatePlan.executeWithOptions(asked, [
+            { sceneRef, instruction, view: input.view, feedback: [...feedback] },
+          ])
         : planner === 'llm+p'
-          ? await llm.planWithPathPlannerOnly({ sceneRef, instruction })
-          : await llm.planWithoutPathPlanner({ sceneRef, instruction });
+          ? await llm.planWithPathPlannerOnly.executeWithOptions(asked, [{ sceneRef, instruction }])
+          : await llm.planWithoutPathPlanner.executeWithOptions(asked, [{ sceneRef, instruction }]);
     spend(progress.usage, proposal);
     if (!proposal.ok) {
       reject(attempt, [], [], `the answer was not a valid plan: ${proposal.error}`);
@@ -62,14 +68,20 @@ export async function planUntilVerified(
     enterStage(progress, 'verifying');
     if (planner === 'llm-as-planner') expandedPlan = plan;
     else {
-      const expanded = await sim.expandPath({ sceneRef, plan });
+      const expanded = await sim.expandPath.executeWithOptions(
+        { summary: `expand navigation of plan attempt ${n} (${plan.length} steps)` },
+        [{ sceneRef, plan }],
+      );
       if (!expanded.ok) {
         reject(attempt, plan, plan, expanded.error);
         continue;
       }
       expandedPlan = expanded.value;
     }
-    const verdict = await sim.verifyPlan({ sceneRef, plan: expandedPlan });
+    const verdict = await sim.verifyPlan.executeWithOptions(
+      { summary: `verify attempt ${n} (${expandedPlan.length} steps)` },
+      [{ sceneRef, plan: expandedPlan }],
+    );
     if (verdict.ok) {
       attempts.push({ attempt, plan });
       return { status: 'verified', plan, expandedPlan, attempts };

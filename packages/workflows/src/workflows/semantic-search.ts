@@ -1,5 +1,5 @@
 import type { Progress, SceneRef, SearchTraceEntry, View } from '../contract.js';
-import { spend } from './progress.js';
+import { oneLine, showProgress, spend } from './progress.js';
 import type { llmActivities } from './proxies.js';
 
 export type SemanticSearchInput = {
@@ -27,18 +27,27 @@ export async function semanticSearch(
   let lastError: string | undefined;
   for (let step = 0; step < input.maxSearchSteps; step++) {
     progress.searchSteps = step + 1;
-    const answer = await llm.semanticSearchStep({
-      sceneRef: input.sceneRef,
-      instruction: input.instruction,
-      view,
-      ...(lastError ? { lastError } : {}),
-    });
+    // The command is the activity's answer, so the summary names the one before it.
+    const after = progress.lastSearch ? ` after ${progress.lastSearch}` : '';
+    const answer = await llm.semanticSearchStep.executeWithOptions(
+      { summary: oneLine(`search step ${step + 1}${after} (view ${progress.viewTokens} tokens)`) },
+      [
+        {
+          sceneRef: input.sceneRef,
+          instruction: input.instruction,
+          view,
+          ...(lastError ? { lastError } : {}),
+        },
+      ],
+    );
     spend(progress.usage, answer);
     if (answer.next) {
       view = answer.next.view;
       progress.viewTokens = answer.next.tokens;
     }
     const { command, node, reasoning, error } = answer;
+    progress.lastSearch = `${command}(${node})${error ? ' refused' : ''}`;
+    showProgress(progress);
     trace.push({
       step,
       command,
