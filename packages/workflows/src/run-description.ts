@@ -34,7 +34,7 @@ export function planningDetails(input: PlanTaskInput): string {
     `**scene** ${input.sceneRef}`,
   ];
   for (const note of input.context ?? []) lines.push(`**context** ${note}`);
-  return lines.join('\n\n');
+  return lines.map((line) => `- ${line}`).join('\n');
 }
 
 /** planAndExecute's details: the planning settings plus how it executes. */
@@ -44,7 +44,7 @@ export function runDetails(input: PlanAndExecuteInput): string {
     `**approval** ${input.requireApproval ? 'required before execution' : 'not required'}`,
     ...(input.planOnly ? ['**plan only** no execution'] : []),
   ];
-  return [planningDetails(input), ...execution].join('\n\n');
+  return [planningDetails(input), ...execution.map((line) => `- ${line}`)].join('\n');
 }
 
 /** executePlan's summary and details: the robot and the numbered plan it runs. */

@@ -49,7 +49,10 @@ export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanR
       if (isCancellation(error)) throw error;
       const message = failureMessage(error);
       steps.push({ index, step, status: 'failed', robotSeconds: 0, resumedFrom: 0, error: message });
-      const reason = `step ${index + 1} (${step.action}) failed: ${message}`;
+      // The robot's message usually names the step already ("step 1 goto(pose_s1) failed: ...").
+      const reason = message.startsWith(`step ${index + 1} `)
+        ? message
+        : `step ${index + 1} (${step.action}) failed: ${message}`;
       progress.lastFeedback = reason;
       finish(progress, 'execution-failed');
       failWithOutcome(FAILURE_TYPES.executionFailed, reason, { status: 'failed', steps, reason });

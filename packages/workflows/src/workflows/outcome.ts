@@ -7,7 +7,10 @@ import { OUTCOME_FAILURE_TYPES } from '../contract.js';
  * shows the run red while clients still read its result (client.ts runOutcome).
  */
 export function failWithOutcome(type: string, reason: string, result: unknown): never {
-  throw ApplicationFailure.create({ type, message: reason, nonRetryable: true, details: [result] });
+  const failure = ApplicationFailure.create({ type, message: reason, nonRetryable: true, details: [result] });
+  // An outcome is not a bug in this code: a stack trace would only push the reason out of sight.
+  failure.stack = '';
+  throw failure;
 }
 
 /** The full result a child workflow failed with as a groundplan outcome; undefined for any other error. */

@@ -134,6 +134,7 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
         condition(() => change !== undefined).then(() => undefined),
       ]);
       if (outcome !== undefined) {
+        progress.executedSteps = outcome.steps.filter((s) => s.status !== 'failed').length;
         const status = outcome.status === 'completed' ? 'completed' : 'execution-failed';
         return finish({ status, planning, execution: outcome }, round);
       }

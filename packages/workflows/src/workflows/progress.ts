@@ -42,17 +42,17 @@ export function enterStage(progress: Progress, stage: Stage, child?: string): vo
 
 /** The run's current details in the Temporal UI (Temporal markdown): stage, counts, last feedback. */
 export function showProgress(p: Progress): void {
-  const lines = [`**${p.stage}**${p.currentChild ? ` in child ${p.currentChild}` : ''}`];
+  const lines = [`**${p.stage}**${p.currentChild ? ` in child ${p.currentChild}` : ''}`, ''];
   if (p.searchSteps)
     lines.push(
-      `search steps: ${p.searchSteps}${p.lastSearch ? `, last ${p.lastSearch}` : ''} (view ${p.viewTokens} tokens)`,
+      `- search steps: ${p.searchSteps}${p.lastSearch ? `, last ${p.lastSearch}` : ''} (view ${p.viewTokens} tokens)`,
     );
-  if (p.attempts) lines.push(`plan attempts: ${p.attempts}`);
-  if (p.totalSteps) lines.push(`skills executed: ${p.executedSteps}/${p.totalSteps}`);
+  if (p.attempts) lines.push(`- plan attempts: ${p.attempts}`);
+  if (p.totalSteps) lines.push(`- skills executed: ${p.executedSteps}/${p.totalSteps}`);
   if (p.usage.calls)
-    lines.push(`LLM: ${p.usage.calls} calls, ${p.usage.promptTokens}+${p.usage.completionTokens} tokens`);
-  if (p.lastFeedback) lines.push(`last feedback: ${p.lastFeedback}`);
-  setCurrentDetails(lines.join('\n\n'));
+    lines.push(`- LLM: ${p.usage.calls} calls, ${p.usage.promptTokens}+${p.usage.completionTokens} tokens`);
+  if (p.lastFeedback) lines.push(`- last feedback: ${p.lastFeedback}`);
+  setCurrentDetails(lines.join('\n'));
 }
 
 /** Adds an LLM activity's tokens and model calls (one, or every try of an answer that stayed invalid) to a run's usage. */
