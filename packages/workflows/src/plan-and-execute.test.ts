@@ -101,7 +101,7 @@ describe('planning and execution as Temporal workflows', () => {
     expect(result.usage.calls).toBe(4);
   });
 
-  it('reports a model that keeps answering outside its contract as a failed plan, not a failed run', async () => {
+  it('ends a run whose model keeps answering outside its contract as a failed plan: the workflow fails, the result rides along', async () => {
     const garbage: LlmScript = {
       search: [{ command: 'done', node: 'kitchen' }],
       plans: [[{ action: 'teleport', args: ['kitchen'] }]],
@@ -140,7 +140,7 @@ describe('planning and execution as Temporal workflows', () => {
   it('executes the verified plan on the simulated robot, leaving a world that meets the goal', async () => {
     const robotId = 'sim-1';
     const all = await workers(robotId);
-    const { result, progress } = await runWith(
+    const { result, progress, details } = await runWith(
       all,
       (async () => {
         const handle = await startPlanAndExecute(env.client, 'office', {
@@ -149,12 +149,19 @@ describe('planning and execution as Temporal workflows', () => {
           robotId,
         });
         const result = await runOutcome(handle);
-        return { result, progress: await handle.query(progressQuery) };
+        const metadata = await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata');
+        return { result, progress: await handle.query(progressQuery), details: metadata.currentDetails };
       })(),
     );
     expect(result.status).toBe('completed');
     expect(result.execution?.steps.every((s) => s.status === 'done')).toBe(true);
     expect(progress.stage).toBe('done');
+    // The Temporal UI's Current Details: the stage and what the run did.
+    expect(details).toContain('**done**');
+    expect(details).toContain('- plan attempts: 2');
+    expect(details).toContain(
+      `- skills executed: ${result.execution?.steps.length}/${result.execution?.steps.length}`,
+    );
     const saved = await readWorld(worldFilePath(dataDir, robotId, sceneRef));
     if (!saved) throw new Error('the robot kept no world');
     const start = initialState(saved.world);
