@@ -118,6 +118,17 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
       await row(runs[name].runId).getByText(status).first().waitFor();
     }
     await page.screenshot({ path: `${shots}/temporal-ui-list.png` });
+    // The red count beside the title filters on ExecutionStatus = "Failed": both failed runs,
+    // not the completed one. (The "Failures" quick filter is for running workflows whose
+    // workflow tasks fail, i.e. broken workflow code, and rightly stays at 0.)
+    await page
+      .getByText(/^\d+ failed$/i)
+      .first()
+      .click();
+    await page.waitForURL(/ExecutionStatus/);
+    await row(runs.executionFailed.runId).first().waitFor();
+    await row(runs.planFailed.runId).first().waitFor();
+    expect(await row(runs.completed.runId).count()).toBe(0);
     // The README's filter finds exactly the run that failed on the robot.
     await page.goto(workflows('GroundplanStatus = "execution-failed" AND ParentWorkflowId IS NULL'));
     await row(runs.executionFailed.runId).waitFor();
