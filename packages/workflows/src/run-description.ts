@@ -9,11 +9,10 @@ import {
   type PlanTaskInput,
 } from './contract.js';
 
-const SUMMARY_CHARS = 200;
-
-function oneLine(text: string): string {
+/** One line for a summary in the Temporal UI, cut to `max` characters. */
+export function oneLine(text: string, max = 200): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= SUMMARY_CHARS ? flat : `${flat.slice(0, SUMMARY_CHARS - 1)}…`;
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
 /** `"Close Jason's cabinet." · scene office · robot sim-1` (or `· plan only`). */

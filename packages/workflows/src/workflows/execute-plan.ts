@@ -14,8 +14,9 @@ import {
   STATUS_ATTRIBUTE,
   type StepRecord,
 } from '../contract.js';
+import { oneLine } from '../run-description.js';
 import { failWithOutcome } from './outcome.js';
-import { oneLine, showProgress, trackProgress } from './progress.js';
+import { showProgress, trackProgress } from './progress.js';
 import { robot } from './proxies.js';
 
 /**

@@ -21,11 +21,11 @@ import {
   type Usage,
   worldChangedSignal,
 } from '../contract.js';
-import { executionDescription, planningDetails } from '../run-description.js';
+import { executionDescription, oneLine, planningDetails } from '../run-description.js';
 import { executePlan } from './execute-plan.js';
 import { childOutcome, failWithOutcome } from './outcome.js';
 import { planTask } from './plan-task.js';
-import { enterStage, oneLine, trackProgress } from './progress.js';
+import { enterStage, trackProgress } from './progress.js';
 
 /**
  * The default entry point: plan (child workflow planTask), optionally wait for approval, then
@@ -82,7 +82,7 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
       workflowId: planId,
       args: [planInput],
       typedSearchAttributes: workflowInfo().typedSearchAttributes,
-      staticSummary: oneLine(`plan "${input.instruction}" (round ${round + 1})`, 200),
+      staticSummary: oneLine(`plan "${input.instruction}" (round ${round + 1})`),
       staticDetails: planningDetails(planInput),
     }).catch((error: unknown): PlanTaskResult => {
       const failed = childOutcome<PlanTaskResult>(error);

@@ -8,7 +8,8 @@ import type {
   SceneRef,
   View,
 } from '../contract.js';
-import { enterStage, oneLine, showProgress, spend } from './progress.js';
+import { oneLine } from '../run-description.js';
+import { enterStage, showProgress, spend } from './progress.js';
 import { type llmActivities, sim } from './proxies.js';
 
 export type PlanLoopInput = {
@@ -49,7 +50,7 @@ export async function planUntilVerified(
     enterStage(progress, 'planning');
     const n = attempt + 1;
     const last = feedback.at(-1)?.feedback;
-    const asked = { summary: oneLine(`plan attempt ${n}${last ? ` after: ${last}` : ''}`) };
+    const asked = { summary: oneLine(`plan attempt ${n}${last ? ` after: ${last}` : ''}`, 120) };
     const proposal =
       planner === 'sayplan'
         ? await llm.generatePlan.executeWithOptions(asked, [

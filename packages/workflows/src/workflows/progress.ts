@@ -64,9 +64,3 @@ export function spend(
   usage.completionTokens += answer.usage.usage.completionTokens;
   usage.calls += answer.calls ?? 1;
 }
-
-/** One line for a summary in the Temporal UI, cut to `max` characters. */
-export function oneLine(text: string, max = 100): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-}

@@ -1,5 +1,6 @@
 import type { Progress, SceneRef, SearchTraceEntry, View } from '../contract.js';
-import { oneLine, showProgress, spend } from './progress.js';
+import { oneLine } from '../run-description.js';
+import { showProgress, spend } from './progress.js';
 import type { llmActivities } from './proxies.js';
 
 export type SemanticSearchInput = {
