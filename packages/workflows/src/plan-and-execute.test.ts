@@ -18,6 +18,7 @@ import {
   progressQuery,
   REPLANS_ATTRIBUTE,
   ROBOT_ATTRIBUTE,
+  rejectSignal,
   STATUS_ATTRIBUTE,
 } from './contract.js';
 import { createRoleWorkers, runWorkersUntil } from './worker.js';
@@ -205,5 +206,28 @@ describe('planning and execution as Temporal workflows', () => {
     expect(await description.staticSummary()).toBe(
       `"Close Jason's cabinet." · scene office · robot ${robotId}`,
     );
+  });
+
+  it('completes a run whose plan the operator rejected: a decision, not a failure', async () => {
+    const robotId = 'sim-3';
+    const { result, description } = await runWith(
+      await workers(robotId),
+      (async () => {
+        const handle = await startPlanAndExecute(env.client, 'office', {
+          sceneRef,
+          instruction: "Close Jason's cabinet.",
+          robotId,
+          requireApproval: true,
+        });
+        while ((await handle.query(progressQuery)).stage !== 'awaiting-approval')
+          await new Promise((r) => setTimeout(r, 100));
+        await handle.signal(rejectSignal, { reason: 'not now' });
+        return { result: await handle.result(), description: await handle.describe() };
+      })(),
+    );
+    expect(result.status).toBe('rejected');
+    expect(result.execution).toBeUndefined();
+    expect(description.status.name).toBe('COMPLETED');
+    expect(description.typedSearchAttributes.get(STATUS_ATTRIBUTE)).toBe('rejected');
   });
 });
