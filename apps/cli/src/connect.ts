@@ -1,4 +1,5 @@
 import { connectClient } from '@groundplan/temporal-runtime';
+import { runOutcome } from '@groundplan/workflows/client';
 import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
 import type { CliConfig } from './config.js';
 import { UserError } from './user-error.js';
@@ -27,10 +28,13 @@ export async function forRun<T>(runId: string, work: () => Promise<T>): Promise<
   }
 }
 
-/** The run's result; a failed, cancelled or terminated run becomes one line naming the root cause. */
+/**
+ * The run's result, also when the workflow failed with a groundplan outcome (plan-failed,
+ * execution-failed); a run cancelled, terminated or failed otherwise becomes one line naming the root cause.
+ */
 export async function runResult<T>(handle: { workflowId: string; result(): Promise<T> }): Promise<T> {
   try {
-    return await handle.result();
+    return await runOutcome(handle);
   } catch (error) {
     if (!(error instanceof WorkflowFailedError)) throw error;
     let cause: unknown = error;

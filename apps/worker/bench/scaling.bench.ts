@@ -8,7 +8,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
-import { startPlanTask } from '@groundplan/workflows/client';
+import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
 import { createRoleWorkers } from '@groundplan/workflows/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -70,7 +70,7 @@ async function batch(count: number): Promise<{ seconds: number; verified: number
   const handles = await Promise.all(
     Array.from({ length: count }, () => startPlanTask(env.client, 'office', { sceneRef, instruction })),
   );
-  const results = await Promise.all(handles.map((h) => h.result()));
+  const results = await Promise.all(handles.map((h) => runOutcome(h)));
   return {
     seconds: (performance.now() - started) / 1000,
     verified: results.filter((r) => r.status === 'verified').length,

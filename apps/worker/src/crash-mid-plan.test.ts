@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
-import { startPlanTask } from '@groundplan/workflows/client';
+import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES, type PlanTaskResult } from '@groundplan/workflows/contract';
 import { createRoleWorkers } from '@groundplan/workflows/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -57,7 +57,7 @@ describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 
 
   it('completes on a new LLM worker with the same result, without repeating completed calls', async () => {
     const steady = await llmWorker(`${dir}/steady.log`);
-    const reference: PlanTaskResult = await (await plan()).result();
+    const reference: PlanTaskResult = await runOutcome(await plan());
     steady.child.kill('SIGTERM');
     await steady.exited;
     expect(reference.status).toBe('verified');
@@ -73,7 +73,7 @@ describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 
     const beforeCrash = hits(`${dir}/first.log`);
 
     const second = await llmWorker(`${dir}/second.log`);
-    const result = await handle.result();
+    const result = await runOutcome(handle);
     second.child.kill('SIGTERM');
     await second.exited;
     const afterCrash = hits(`${dir}/second.log`);

@@ -4,6 +4,7 @@ import { expandPlan } from '@groundplan/path-planner';
 import { readWorld, worldFilePath } from '@groundplan/robot';
 import { fileSceneStore, loadSceneFile, type SceneGraph, sceneToJson } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import { runOutcome } from '@groundplan/workflows/client';
 import {
   GROUNDPLAN_SEARCH_ATTRIBUTES,
   PLANNER_TASK_QUEUE,
@@ -74,7 +75,7 @@ describe('a robot worker killed with SIGKILL during a long navigation', { timeou
     expect(plan.filter((s) => s.action === 'goto').length).toBeGreaterThan(3);
 
     const steady = await startWorkerProcess(['--roles', 'robot', '--robot-id', 'steady'], workerEnv('0.02'));
-    const reference = await (await execute('steady', 'execute-steady')).result();
+    const reference = await runOutcome(await execute('steady', 'execute-steady'));
     steady.child.kill('SIGTERM');
     expect(await steady.exited).toBe(0);
     expect(reference.status).toBe('completed');
@@ -95,7 +96,7 @@ describe('a robot worker killed with SIGKILL during a long navigation', { timeou
     await first.exited;
 
     const second = await startWorkerProcess(['--roles', 'robot', '--robot-id', 'crashy'], workerEnv('0.2'));
-    const result = await handle.result();
+    const result = await runOutcome(handle);
     second.child.kill('SIGTERM');
     await second.exited;
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
-import { startPlanTask } from '@groundplan/workflows/client';
+import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
 import { createRoleWorkers } from '@groundplan/workflows/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -72,7 +72,7 @@ describe(`${RUNS} concurrent planTask runs on one planner and two LLM worker pro
     const handles = await Promise.all(
       Array.from({ length: RUNS }, () => startPlanTask(env.client, 'office', { sceneRef, instruction })),
     );
-    const results = await Promise.all(handles.map((h) => h.result()));
+    const results = await Promise.all(handles.map((h) => runOutcome(h)));
 
     expect(new Set(handles.map((h) => h.workflowId)).size).toBe(RUNS);
     expect(results.map((r) => r.status)).toEqual(Array(RUNS).fill('verified'));

@@ -8,7 +8,7 @@ import {
   stopDevServer,
   temporalConfigFromEnv,
 } from '@groundplan/temporal-runtime';
-import { startPlanTask } from '@groundplan/workflows/client';
+import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES, type PlanTaskResult } from '@groundplan/workflows/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
@@ -64,7 +64,7 @@ describe('the Temporal dev server restarted during a run', { timeout: 300_000 },
     expect(restarted.ok).toBe(true);
 
     client = await connectClient(temporal.value);
-    const result: PlanTaskResult = await client.workflow.getHandle(workflowId).result();
+    const result: PlanTaskResult = await runOutcome(client.workflow.getHandle(workflowId));
     await client.connection.close();
     expect(result.status).toBe('verified');
     expect(result.plan.at(-1)).toEqual({ action: 'close', args: ['cabinet_3'] });

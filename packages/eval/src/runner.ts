@@ -6,7 +6,7 @@ import { openRetrieval } from '@groundplan/retrieval';
 import { collapse, countTokens, fileSceneStore, renderView } from '@groundplan/scene-graph';
 import { checkPlanGoals } from '@groundplan/simulator';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
-import { startPlanTask } from '@groundplan/workflows/client';
+import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
 import {
   GROUNDPLAN_SEARCH_ATTRIBUTES,
   type PlannerVariant,
@@ -163,7 +163,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
         },
       });
       workflowId = handle.workflowId;
-      result = await withDeadline(handle.result(), options.taskTimeoutMs, () => {
+      result = await withDeadline(runOutcome(handle), options.taskTimeoutMs, () => {
         void handle.terminate('evaluation task timeout').catch(() => undefined);
         return `timed out after ${Math.round((options.taskTimeoutMs ?? 0) / 1000)} s (the task budget)`;
       });

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { type LlmScript, recordingProvider, scriptedProvider } from '@groundplan/llm';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
-import { startPlanTask } from '../src/client.js';
+import { runOutcome, startPlanTask } from '../src/client.js';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '../src/contract.js';
 import { createRoleWorkers, runWorkersUntil } from '../src/worker.js';
 
@@ -38,7 +38,7 @@ const result = await runWorkersUntil(
   startPlanTask(env.client, scene.value.getAttribute('name'), {
     sceneRef,
     instruction: spec.instruction,
-  }).then((h) => h.result()),
+  }).then(runOutcome),
 );
 await provider.saved();
 await env.teardown();

@@ -1,7 +1,8 @@
 // Records the event history of every groundplan workflow (planTask, executePlan, planAndExecute
 // and planAndExecute's two children) on a real (test) Temporal server, for the replay test that
-// checks the current workflow code still replays them. Re-record only when a change to a
-// workflow is meant to break old histories (and then version it with patched()).
+// checks the current workflow code still replays them, plus a run that fails on the robot (the
+// failure path). Once runs are deployed, a change that breaks old histories is versioned with
+// patched(); until then (nothing is deployed yet) such a change re-records them with this script.
 //   npx tsx --conditions=@groundplan/source packages/workflows/scripts/record-histories.ts
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import type { WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
-import { startPlanAndExecute, startPlanTask } from '../src/client.js';
+import { runOutcome, startPlanAndExecute, startPlanTask } from '../src/client.js';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES, PLANNER_TASK_QUEUE } from '../src/contract.js';
 import { createRoleWorkers, runWorkersUntil } from '../src/worker.js';
 import { executePlan } from '../src/workflows.js';
@@ -62,7 +63,7 @@ async function save(name: string, handle: Pick<WorkflowHandle, 'workflowId' | 'f
 
 async function record(): Promise<void> {
   const planning = await startPlanTask(env.client, sceneName, { sceneRef, instruction });
-  const plan = await planning.result();
+  const plan = await runOutcome(planning);
   if (plan.status !== 'verified') throw new Error(`planTask ended ${plan.status}: ${plan.reason}`);
   await save('planTask', planning);
 
@@ -71,7 +72,7 @@ async function record(): Promise<void> {
     workflowId: `execute-${planning.workflowId}`,
     args: [{ sceneRef, plan: plan.expandedPlan, robotId: robotIds[0]! }],
   });
-  const executed = await execution.result();
+  const executed = await runOutcome(execution);
   if (executed.status !== 'completed') throw new Error(`executePlan ended ${executed.status}`);
   await save('executePlan', execution);
 
@@ -80,7 +81,7 @@ async function record(): Promise<void> {
     instruction,
     robotId: robotIds[1]!,
   });
-  const outcome = await run.result();
+  const outcome = await runOutcome(run);
   if (outcome.status !== 'completed') throw new Error(`planAndExecute ended ${outcome.status}`);
   await save('planAndExecute', run);
   // The children's ids follow from the parent's (see planAndExecute).
@@ -89,6 +90,16 @@ async function record(): Promise<void> {
     'planAndExecute.child-executePlan',
     env.client.workflow.getHandle(`${run.workflowId}-execute-1`),
   );
+
+  // The first robot's world changed when it executed the plan: the same plan now fails on it.
+  const failing = await startPlanAndExecute(env.client, sceneName, {
+    sceneRef,
+    instruction,
+    robotId: robotIds[0]!,
+  });
+  const failed = await runOutcome(failing);
+  if (failed.status !== 'execution-failed') throw new Error(`the failing run ended ${failed.status}`);
+  await save('planAndExecute.execution-failed', failing);
 }
 
 mkdirSync(outDir, { recursive: true });

@@ -1,17 +1,23 @@
-import type { Client, WorkflowHandle } from '@temporalio/client';
-import { TypedSearchAttributes } from '@temporalio/common';
+import { type Client, WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
+import { ApplicationFailure, type SearchAttributePair, TypedSearchAttributes } from '@temporalio/common';
 import type { z } from 'zod';
 import {
   INSTRUCTION_ATTRIBUTE,
+  LLM_TOKENS_ATTRIBUTE,
+  OUTCOME_FAILURE_TYPES,
+  PLANNER_ATTRIBUTE,
   PLANNER_TASK_QUEUE,
   type PlanAndExecuteInput,
   PlanAndExecuteInputSchema,
   type PlanTaskInput,
   PlanTaskInputSchema,
+  REPLANS_ATTRIBUTE,
+  ROBOT_ATTRIBUTE,
   SCENE_ATTRIBUTE,
   STAGE_ATTRIBUTE,
   STATUS_ATTRIBUTE,
 } from './contract.js';
+import { planningDetails, runDetails, runSummary } from './run-description.js';
 import { runWorkflowId } from './workflow-ids.js';
 import type { planAndExecute, planTask } from './workflows.js';
 
@@ -33,18 +39,29 @@ function validated<T>(schema: z.ZodType<T>, input: unknown): T {
   throw new InvalidRunInput(`${where}${issue.message}`);
 }
 
-function runOptions<T extends PlanTaskInput>(sceneName: string, input: T) {
+function runOptions<T extends PlanTaskInput & { robotId?: string }>(
+  sceneName: string,
+  input: T,
+  staticDetails: string,
+) {
+  const attributes: SearchAttributePair[] = [
+    { key: SCENE_ATTRIBUTE, value: sceneName },
+    { key: INSTRUCTION_ATTRIBUTE, value: input.instruction.slice(0, INSTRUCTION_ATTRIBUTE_CHARS) },
+    { key: STAGE_ATTRIBUTE, value: 'queued' },
+    { key: STATUS_ATTRIBUTE, value: 'running' },
+    { key: PLANNER_ATTRIBUTE, value: input.options?.planner ?? 'sayplan' },
+    { key: REPLANS_ATTRIBUTE, value: 0 },
+    { key: LLM_TOKENS_ATTRIBUTE, value: 0 },
+  ];
+  if (input.robotId) attributes.push({ key: ROBOT_ATTRIBUTE, value: input.robotId });
   return {
     taskQueue: PLANNER_TASK_QUEUE,
     workflowId: runWorkflowId(sceneName, input.instruction),
     args: [input] as [T],
-    typedSearchAttributes: new TypedSearchAttributes([
-      { key: SCENE_ATTRIBUTE, value: sceneName },
-      { key: INSTRUCTION_ATTRIBUTE, value: input.instruction.slice(0, INSTRUCTION_ATTRIBUTE_CHARS) },
-      { key: STAGE_ATTRIBUTE, value: 'queued' },
-      { key: STATUS_ATTRIBUTE, value: 'running' },
-    ]),
+    typedSearchAttributes: new TypedSearchAttributes(attributes),
     memo: { scene: sceneName, instruction: input.instruction },
+    staticSummary: runSummary(sceneName, input),
+    staticDetails,
   };
 }
 
@@ -55,7 +72,10 @@ export function startPlanAndExecute(
   input: PlanAndExecuteInput,
 ): Promise<WorkflowHandle<typeof planAndExecute>> {
   const checked = validated(PlanAndExecuteInputSchema, input);
-  return client.workflow.start<typeof planAndExecute>('planAndExecute', runOptions(sceneName, checked));
+  return client.workflow.start<typeof planAndExecute>(
+    'planAndExecute',
+    runOptions(sceneName, checked, runDetails(checked)),
+  );
 }
 
 /** Starts planTask alone (plan, no execution); bad input throws InvalidRunInput. */
@@ -65,5 +85,28 @@ export function startPlanTask(
   input: PlanTaskInput,
 ): Promise<WorkflowHandle<typeof planTask>> {
   const checked = validated(PlanTaskInputSchema, input);
-  return client.workflow.start<typeof planTask>('planTask', runOptions(sceneName, checked));
+  return client.workflow.start<typeof planTask>(
+    'planTask',
+    runOptions(sceneName, checked, planningDetails(checked)),
+  );
+}
+
+/**
+ * A run's result whether its workflow completed or failed with a groundplan outcome (no verified
+ * plan, a failed execution: the failure's details carry the full result). Any other failure
+ * (cancelled, terminated, an activity that cannot run) is rethrown as the client raised it.
+ */
+export async function runOutcome<T>(handle: { result(): Promise<T> }): Promise<T> {
+  try {
+    return await handle.result();
+  } catch (error) {
+    const cause = error instanceof WorkflowFailedError ? error.cause : undefined;
+    if (
+      cause instanceof ApplicationFailure &&
+      OUTCOME_FAILURE_TYPES.includes(cause.type ?? '') &&
+      cause.details?.[0] !== undefined
+    )
+      return cause.details[0] as T;
+    throw error;
+  }
 }

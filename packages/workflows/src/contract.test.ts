@@ -14,6 +14,8 @@ describe('the workflow contract', () => {
       llmBadConfig: LLM_FAILURE_TYPES['bad-config'],
       llmInvalidOutput: LLM_FAILURE_TYPES['invalid-output'],
       skillFailed: SKILL_FAILED,
+      planFailed: 'PlanFailed',
+      executionFailed: 'ExecutionFailed',
     });
   });
 

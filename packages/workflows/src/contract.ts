@@ -18,12 +18,13 @@ export const LLM_TASK_QUEUE = 'groundplan-llm';
 export const SIM_TASK_QUEUE = 'groundplan-sim';
 export const robotTaskQueue = (robotId: string) => `groundplan-robot-${robotId}`;
 
-// --- Failure types: the `type` of the ApplicationFailures activities end with ---
+// --- Failure types: the `type` of the ApplicationFailures activities and workflows end with ---
 
 /**
- * The activity packages throw these (scene-graph's SCENE_NOT_FOUND, llm's LLM_FAILURE_TYPES,
- * robot's SKILL_FAILED); workflow code cannot import those packages, so contract.test.ts holds
- * these strings to theirs.
+ * The activity packages throw the first five (scene-graph's SCENE_NOT_FOUND, llm's
+ * LLM_FAILURE_TYPES, robot's SKILL_FAILED); workflow code cannot import those packages, so
+ * contract.test.ts holds these strings to theirs. The workflows end with the last two when a run's
+ * outcome is a failure (see OUTCOME_FAILURE_TYPES).
  */
 export const FAILURE_TYPES = {
   sceneNotFound: 'SceneNotFound',
@@ -31,7 +32,19 @@ export const FAILURE_TYPES = {
   llmBadConfig: 'LlmBadConfig',
   llmInvalidOutput: 'LlmInvalidOutput',
   skillFailed: 'SkillFailed',
+  planFailed: 'PlanFailed',
+  executionFailed: 'ExecutionFailed',
 } as const;
+
+/**
+ * A run whose outcome is a failure (no verified plan; the robot could not execute the plan)
+ * fails its workflow with one of these non-retryable types: the message is the one-line reason
+ * and details[0] the run's full result, so the Temporal UI shows it red and clients still read it.
+ */
+export const OUTCOME_FAILURE_TYPES: readonly string[] = [
+  FAILURE_TYPES.planFailed,
+  FAILURE_TYPES.executionFailed,
+];
 
 // --- Search attributes: how runs are found in the Temporal UI ---
 
@@ -42,6 +55,12 @@ export const INSTRUCTION_ATTRIBUTE = defineSearchAttributeKey(
 );
 export const STAGE_ATTRIBUTE = defineSearchAttributeKey('GroundplanStage', SearchAttributeType.KEYWORD);
 export const STATUS_ATTRIBUTE = defineSearchAttributeKey('GroundplanStatus', SearchAttributeType.KEYWORD);
+export const PLANNER_ATTRIBUTE = defineSearchAttributeKey('GroundplanPlanner', SearchAttributeType.KEYWORD);
+export const ROBOT_ATTRIBUTE = defineSearchAttributeKey('GroundplanRobot', SearchAttributeType.KEYWORD);
+/** Plans the simulator rejected before the verified (or last) one. */
+export const REPLANS_ATTRIBUTE = defineSearchAttributeKey('GroundplanReplans', SearchAttributeType.INT);
+/** Prompt plus completion tokens the run's LLM calls have spent so far. */
+export const LLM_TOKENS_ATTRIBUTE = defineSearchAttributeKey('GroundplanLlmTokens', SearchAttributeType.INT);
 
 /** Every search attribute groundplan sets; a server must have them registered (dev servers get them at start). */
 export const GROUNDPLAN_SEARCH_ATTRIBUTES = [
@@ -49,6 +68,10 @@ export const GROUNDPLAN_SEARCH_ATTRIBUTES = [
   INSTRUCTION_ATTRIBUTE,
   STAGE_ATTRIBUTE,
   STATUS_ATTRIBUTE,
+  PLANNER_ATTRIBUTE,
+  ROBOT_ATTRIBUTE,
+  REPLANS_ATTRIBUTE,
+  LLM_TOKENS_ATTRIBUTE,
 ] as const;
 
 // --- Planner variants ---
@@ -181,6 +204,8 @@ export type Progress = {
   executedSteps: number;
   totalSteps: number;
   usage: Usage;
+  /** The last semantic-search command, e.g. `expand(kitchen)`. */
+  lastSearch?: string;
   lastFeedback?: string;
 };
 

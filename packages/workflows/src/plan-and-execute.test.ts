@@ -5,10 +5,22 @@ import { createSimulatedRobot, readWorld, worldFilePath } from '@groundplan/robo
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { checkGoalText, initialState } from '@groundplan/simulator';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import { WorkflowFailedError } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlanAndExecute, startPlanTask } from './client.js';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES, progressQuery } from './contract.js';
+import { runOutcome, startPlanAndExecute, startPlanTask } from './client.js';
+import {
+  FAILURE_TYPES,
+  GROUNDPLAN_SEARCH_ATTRIBUTES,
+  LLM_TOKENS_ATTRIBUTE,
+  PLANNER_ATTRIBUTE,
+  progressQuery,
+  REPLANS_ATTRIBUTE,
+  ROBOT_ATTRIBUTE,
+  rejectSignal,
+  STATUS_ATTRIBUTE,
+} from './contract.js';
 import { createRoleWorkers, runWorkersUntil } from './worker.js';
 
 const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
@@ -78,8 +90,8 @@ describe('planning and execution as Temporal workflows', () => {
     const all = await workers('planner-only');
     const result = await runWith(
       all,
-      startPlanTask(env.client, 'office', { sceneRef, instruction: "Close Jason's cabinet." }).then((h) =>
-        h.result(),
+      startPlanTask(env.client, 'office', { sceneRef, instruction: "Close Jason's cabinet." }).then(
+        runOutcome,
       ),
     );
     expect(result.status).toBe('verified');
@@ -90,20 +102,34 @@ describe('planning and execution as Temporal workflows', () => {
     expect(result.usage.calls).toBe(4);
   });
 
-  it('reports a model that keeps answering outside its contract as a failed plan, not a failed run', async () => {
+  it('ends a run whose model keeps answering outside its contract as a failed plan: the workflow fails, the result rides along', async () => {
     const garbage: LlmScript = {
       search: [{ command: 'done', node: 'kitchen' }],
       plans: [[{ action: 'teleport', args: ['kitchen'] }]],
     };
     const all = await workers('planner-only', garbage);
-    const result = await runWith(
+    const { result, failure, description } = await runWith(
       all,
-      startPlanTask(env.client, 'office', {
-        sceneRef,
-        instruction: 'Teleport to the kitchen.',
-        options: { maxReplans: 1 },
-      }).then((h) => h.result()),
+      (async () => {
+        const handle = await startPlanTask(env.client, 'office', {
+          sceneRef,
+          instruction: 'Teleport to the kitchen.',
+          options: { maxReplans: 1 },
+        });
+        const failure = await handle.result().catch((error: unknown) => error);
+        return { result: await runOutcome(handle), failure, description: await handle.describe() };
+      })(),
     );
+    // The workflow failed (red in the Temporal UI) with the reason, and the result rides in its details.
+    expect(description.status.name).toBe('FAILED');
+    expect(failure).toBeInstanceOf(WorkflowFailedError);
+    const cause = (failure as WorkflowFailedError).cause;
+    expect(cause).toBeInstanceOf(ApplicationFailure);
+    expect((cause as ApplicationFailure).type).toBe(FAILURE_TYPES.planFailed);
+    expect((cause as ApplicationFailure).nonRetryable).toBe(true);
+    expect(cause?.message).toBe(result.reason);
+    expect(description.typedSearchAttributes.get(STATUS_ATTRIBUTE)).toBe('plan-failed');
+    expect(description.typedSearchAttributes.get(REPLANS_ATTRIBUTE)).toBe(1);
     expect(result.status).toBe('failed');
     expect(result.attempts).toHaveLength(2);
     expect(result.attempts[0]!.feedback).toMatch(/not a valid plan/);
@@ -115,7 +141,7 @@ describe('planning and execution as Temporal workflows', () => {
   it('executes the verified plan on the simulated robot, leaving a world that meets the goal', async () => {
     const robotId = 'sim-1';
     const all = await workers(robotId);
-    const { result, progress } = await runWith(
+    const { result, progress, details } = await runWith(
       all,
       (async () => {
         const handle = await startPlanAndExecute(env.client, 'office', {
@@ -123,13 +149,20 @@ describe('planning and execution as Temporal workflows', () => {
           instruction: "Close Jason's cabinet.",
           robotId,
         });
-        const result = await handle.result();
-        return { result, progress: await handle.query(progressQuery) };
+        const result = await runOutcome(handle);
+        const metadata = await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata');
+        return { result, progress: await handle.query(progressQuery), details: metadata.currentDetails };
       })(),
     );
     expect(result.status).toBe('completed');
     expect(result.execution?.steps.every((s) => s.status === 'done')).toBe(true);
     expect(progress.stage).toBe('done');
+    // The Temporal UI's Current Details: the stage and what the run did.
+    expect(details).toContain('**done**');
+    expect(details).toContain('- plan attempts: 2');
+    expect(details).toContain(
+      `- skills executed: ${result.execution?.steps.length}/${result.execution?.steps.length}`,
+    );
     const saved = await readWorld(worldFilePath(dataDir, robotId, sceneRef));
     if (!saved) throw new Error('the robot kept no world');
     const start = initialState(saved.world);
@@ -139,5 +172,62 @@ describe('planning and execution as Temporal workflows', () => {
       'on(coke_can, jasons_desk)',
     ]);
     expect(goal.ok && goal.value.satisfied).toBe(true);
+  });
+
+  it('fails a run whose plan the robot cannot execute, keeping the full result in the failure', async () => {
+    // The first run changes the robot's world (cabinet closed, can on the desk); the second plan
+    // is verified on the scene as stored, but the robot no longer holds the can it must release.
+    const robotId = 'sim-2';
+    const start = () =>
+      startPlanAndExecute(env.client, 'office', { sceneRef, instruction: "Close Jason's cabinet.", robotId });
+    const first = await runWith(await workers(robotId), start().then(runOutcome));
+    const { second, description } = await runWith(
+      await workers(robotId),
+      (async () => {
+        const handle = await start();
+        const failure = await handle.result().catch((error: unknown) => error);
+        const second = { result: await runOutcome(handle), failure };
+        return { second, description: await handle.describe() };
+      })(),
+    );
+    expect(first.status).toBe('completed');
+    expect(second.result.status).toBe('execution-failed');
+    expect(second.result.planning.status).toBe('verified');
+    expect(second.result.execution?.steps.at(-1)?.status).toBe('failed');
+    const cause = (second.failure as WorkflowFailedError).cause as ApplicationFailure;
+    expect(cause.type).toBe(FAILURE_TYPES.executionFailed);
+    expect(cause.message).toBe(second.result.execution?.reason);
+    expect(description.status.name).toBe('FAILED');
+    const attributes = description.typedSearchAttributes;
+    expect(attributes.get(STATUS_ATTRIBUTE)).toBe('execution-failed');
+    expect(attributes.get(PLANNER_ATTRIBUTE)).toBe('sayplan');
+    expect(attributes.get(ROBOT_ATTRIBUTE)).toBe(robotId);
+    expect(attributes.get(LLM_TOKENS_ATTRIBUTE)).toBeGreaterThan(0);
+    expect(await description.staticSummary()).toBe(
+      `"Close Jason's cabinet." · scene office · robot ${robotId}`,
+    );
+  });
+
+  it('completes a run whose plan the operator rejected: a decision, not a failure', async () => {
+    const robotId = 'sim-3';
+    const { result, description } = await runWith(
+      await workers(robotId),
+      (async () => {
+        const handle = await startPlanAndExecute(env.client, 'office', {
+          sceneRef,
+          instruction: "Close Jason's cabinet.",
+          robotId,
+          requireApproval: true,
+        });
+        while ((await handle.query(progressQuery)).stage !== 'awaiting-approval')
+          await new Promise((r) => setTimeout(r, 100));
+        await handle.signal(rejectSignal, { reason: 'not now' });
+        return { result: await handle.result(), description: await handle.describe() };
+      })(),
+    );
+    expect(result.status).toBe('rejected');
+    expect(result.execution).toBeUndefined();
+    expect(description.status.name).toBe('COMPLETED');
+    expect(description.typedSearchAttributes.get(STATUS_ATTRIBUTE)).toBe('rejected');
   });
 });

@@ -1,9 +1,14 @@
-import { INSTRUCTION_ATTRIBUTE, SCENE_ATTRIBUTE, STAGE_ATTRIBUTE } from '@groundplan/workflows/contract';
+import {
+  INSTRUCTION_ATTRIBUTE,
+  SCENE_ATTRIBUTE,
+  STAGE_ATTRIBUTE,
+  STATUS_ATTRIBUTE,
+} from '@groundplan/workflows/contract';
 import type { CliConfig } from '../config.js';
 import { connect } from '../connect.js';
 import { EXIT } from '../user-error.js';
 
-/** `groundplan list`: the latest runs, newest first, with scene, stage and instruction. */
+/** `groundplan list`: the latest runs, newest first, with Temporal status, groundplan outcome, stage, scene and instruction. */
 export async function listCommand(
   flags: { limit: number; json?: boolean },
   config: CliConfig,
@@ -17,6 +22,7 @@ export async function listCommand(
       runId: run.workflowId,
       type: run.type,
       status: run.status.name,
+      outcome: run.typedSearchAttributes.get(STATUS_ATTRIBUTE) ?? '',
       scene: run.typedSearchAttributes.get(SCENE_ATTRIBUTE) ?? '',
       stage: run.typedSearchAttributes.get(STAGE_ATTRIBUTE) ?? '',
       instruction: run.typedSearchAttributes.get(INSTRUCTION_ATTRIBUTE) ?? '',
@@ -26,6 +32,7 @@ export async function listCommand(
   if (flags.json) console.log(JSON.stringify(rows));
   else if (rows.length === 0) console.log('no runs yet');
   else
-    for (const r of rows) console.log(`${r.runId}  ${r.status}  ${r.stage}  ${r.scene}  "${r.instruction}"`);
+    for (const r of rows)
+      console.log(`${r.runId}  ${r.status}  ${r.outcome}  ${r.stage}  ${r.scene}  "${r.instruction}"`);
   return EXIT.ok;
 }

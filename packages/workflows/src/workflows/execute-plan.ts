@@ -1,20 +1,42 @@
-import { ActivityFailure, ApplicationFailure, isCancellation, workflowInfo } from '@temporalio/workflow';
-import type { ExecutePlanInput, ExecutePlanResult, StepRecord } from '../contract.js';
-import { trackProgress } from './progress.js';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  isCancellation,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
+import {
+  type ExecutePlanInput,
+  type ExecutePlanResult,
+  FAILURE_TYPES,
+  type Progress,
+  STAGE_ATTRIBUTE,
+  STATUS_ATTRIBUTE,
+  type StepRecord,
+} from '../contract.js';
+import { oneLine } from '../run-description.js';
+import { failWithOutcome } from './outcome.js';
+import { showProgress, trackProgress } from './progress.js';
 import { robot } from './proxies.js';
 
 /**
  * Runs a verified plan on one robot, step by step, on that robot's task queue. Each step has a
- * stable id, so a retried skill is never applied twice; cancellation stops the robot.
+ * stable id, so a retried skill is never applied twice; cancellation stops the robot. A skill
+ * the robot cannot do fails the workflow (ExecutionFailed), with the full result in its details.
  */
 export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanResult> {
   const { runSkill } = robot(input.robotId, input.heartbeatTimeoutSeconds);
   const progress = trackProgress('executing', input.plan.length);
   const { workflowId } = workflowInfo();
   const steps: StepRecord[] = [];
+  const total = input.plan.length;
   for (const [index, step] of input.plan.entries()) {
     try {
-      const outcome = await runSkill({ sceneRef: input.sceneRef, stepId: `${workflowId}:${index}`, step });
+      const skill = `${step.action}(${step.args.join(', ')})`;
+      const outcome = await runSkill.executeWithOptions(
+        { summary: oneLine(`skill ${index + 1}/${total} ${skill}`) },
+        [{ sceneRef: input.sceneRef, stepId: `${workflowId}:${index}`, step }],
+      );
       steps.push({
         index,
         step,
@@ -23,16 +45,31 @@ export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanR
         resumedFrom: outcome.resumedFrom,
       });
       progress.executedSteps = index + 1;
+      showProgress(progress);
     } catch (error) {
       if (isCancellation(error)) throw error;
       const message = failureMessage(error);
       steps.push({ index, step, status: 'failed', robotSeconds: 0, resumedFrom: 0, error: message });
-      progress.stage = 'done';
-      return { status: 'failed', steps, reason: `step ${index + 1} (${step.action}) failed: ${message}` };
+      // The robot's message usually names the step already ("step 1 goto(pose_s1) failed: ...").
+      const reason = message.startsWith(`step ${index + 1} `)
+        ? message
+        : `step ${index + 1} (${step.action}) failed: ${message}`;
+      progress.lastFeedback = reason;
+      finish(progress, 'execution-failed');
+      failWithOutcome(FAILURE_TYPES.executionFailed, reason, { status: 'failed', steps, reason });
     }
   }
-  progress.stage = 'done';
+  finish(progress, 'completed');
   return { status: 'completed', steps };
+}
+
+function finish(progress: Progress, status: 'completed' | 'execution-failed'): void {
+  progress.stage = 'done';
+  showProgress(progress);
+  upsertSearchAttributes([
+    { key: STAGE_ATTRIBUTE, value: 'done' },
+    { key: STATUS_ATTRIBUTE, value: status },
+  ]);
 }
 
 function failureMessage(error: unknown): string {

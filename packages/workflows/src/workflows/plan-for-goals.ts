@@ -1,6 +1,7 @@
 import type { Chooser } from '@groundplan/llm';
 import type { PlanAttempt, PlanStep, PlanTaskResult, Progress, SceneRef, View } from '../contract.js';
-import { enterStage, spend } from './progress.js';
+import { oneLine } from '../run-description.js';
+import { enterStage, showProgress, spend } from './progress.js';
 import { type llmActivities, sim } from './proxies.js';
 
 export type GoalLoopInput = {
@@ -33,25 +34,37 @@ export async function planForGoals(
     attempts.push({ attempt, goals, plan, feedback });
     if (goals.length > 0) rejected.push({ goals, feedback });
     progress.lastFeedback = feedback;
+    showProgress(progress);
   };
   for (let attempt = 0; attempt <= input.maxReplans; attempt++) {
     enterStage(progress, 'planning');
     progress.attempts = attempt + 1;
-    const chosen = await llm.chooseGoals({
-      sceneRef,
-      instruction,
-      view: input.view,
-      chooser: input.chooser,
-      rejected,
-      ...(input.found ? { found: input.found } : {}),
-    });
+    const n = attempt + 1;
+    const chosen = await llm.chooseGoals.executeWithOptions(
+      {
+        summary: oneLine(`choose goals, attempt ${n}${input.found ? ` (search found ${input.found})` : ''}`),
+      },
+      [
+        {
+          sceneRef,
+          instruction,
+          view: input.view,
+          chooser: input.chooser,
+          rejected,
+          ...(input.found ? { found: input.found } : {}),
+        },
+      ],
+    );
     spend(progress.usage, chosen);
     if (!chosen.ok) {
       reject(attempt, [], [], `no goals: ${chosen.error}`);
       if (chosen.calls === 0) break; // nothing left to choose from: asking again cannot help
       continue;
     }
-    const planned = await sim.planForGoals({ sceneRef, goals: chosen.goals, nodes: chosen.nodes });
+    const planned = await sim.planForGoals.executeWithOptions(
+      { summary: oneLine(`classical plan for ${chosen.goals.join(' & ')}`, 120) },
+      [{ sceneRef, goals: chosen.goals, nodes: chosen.nodes }],
+    );
     if (!planned.ok) {
       reject(attempt, chosen.goals, [], planned.error);
       continue;
@@ -66,12 +79,18 @@ export async function planForGoals(
       continue;
     }
     enterStage(progress, 'verifying');
-    const expanded = await sim.expandPath({ sceneRef, plan: planned.plan });
+    const expanded = await sim.expandPath.executeWithOptions(
+      { summary: `expand navigation of plan attempt ${n} (${planned.plan.length} steps)` },
+      [{ sceneRef, plan: planned.plan }],
+    );
     if (!expanded.ok) {
       reject(attempt, chosen.goals, planned.plan, expanded.error);
       continue;
     }
-    const verdict = await sim.verifyPlan({ sceneRef, plan: expanded.value });
+    const verdict = await sim.verifyPlan.executeWithOptions(
+      { summary: `verify attempt ${n} (${expanded.value.length} steps)` },
+      [{ sceneRef, plan: expanded.value }],
+    );
     if (verdict.ok) {
       attempts.push({ attempt, goals: chosen.goals, plan: planned.plan });
       return { status: 'verified', plan: planned.plan, expandedPlan: expanded.value, attempts };

@@ -1,11 +1,15 @@
+import { upsertSearchAttributes } from '@temporalio/workflow';
 import {
   DEFAULT_MAX_REPLANS,
   DEFAULT_MAX_SEARCH_STEPS,
+  FAILURE_TYPES,
   type PlannerVariant,
   type PlanTaskInput,
   type PlanTaskResult,
+  STATUS_ATTRIBUTE,
   type View,
 } from '../contract.js';
+import { failWithOutcome } from './outcome.js';
 import { planForGoals } from './plan-for-goals.js';
 import { planUntilVerified } from './plan-until-verified.js';
 import { enterStage, trackProgress } from './progress.js';
@@ -15,7 +19,8 @@ import { type SearchStep, semanticSearch } from './semantic-search.js';
 /**
  * SayPlan as a durable workflow: semantic search over the collapsed scene graph, then plan ->
  * expand navigation -> verify, replanning on the simulator's feedback. The baselines of SayPlan's
- * evaluation skip the search (they plan from the whole graph) and never replan.
+ * evaluation skip the search (they plan from the whole graph) and never replan. No verified plan
+ * fails the workflow (PlanFailed), with the full result in the failure's details.
  */
 export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
   const planner: PlannerVariant = input.options?.planner ?? 'sayplan';
@@ -24,7 +29,9 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
   const progress = trackProgress('searching');
 
   enterStage(progress, 'searching');
-  const start = await sim.collapseScene({ sceneRef });
+  const start = await sim.collapseScene.executeWithOptions({ summary: 'collapse the scene graph' }, [
+    { sceneRef },
+  ]);
   let explored: View = start.view;
   let searchTrace: PlanTaskResult['searchTrace'] = [];
   const grounded = planner === 'grounded' || planner === 'grounded-prior';
@@ -35,9 +42,12 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
   if (planner === 'sayplan' || grounded) {
     const maxSearchSteps = input.options?.maxSearchSteps ?? DEFAULT_MAX_SEARCH_STEPS;
     const step: SearchStep = grounded
-      ? (view) => llm.groundedSearchStep({ sceneRef, instruction, view, chooser })
-      : (view, lastError) =>
-          llm.semanticSearchStep({ sceneRef, instruction, view, ...(lastError ? { lastError } : {}) });
+      ? (view, _lastError, summary) =>
+          llm.groundedSearchStep.executeWithOptions({ summary }, [{ sceneRef, instruction, view, chooser }])
+      : (view, lastError, summary) =>
+          llm.semanticSearchStep.executeWithOptions({ summary }, [
+            { sceneRef, instruction, view, ...(lastError ? { lastError } : {}) },
+          ]);
     const searched = await semanticSearch(step, { sceneRef, instruction, start, maxSearchSteps }, progress);
     explored = searched.view;
     searchTrace = searched.trace;
@@ -55,7 +65,20 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
         progress,
       );
   enterStage(progress, 'done');
-  return { ...outcome, planner, instruction, explored, searchTrace, usage: progress.usage };
+  const result: PlanTaskResult = {
+    ...outcome,
+    planner,
+    instruction,
+    explored,
+    searchTrace,
+    usage: progress.usage,
+  };
+  upsertSearchAttributes([
+    { key: STATUS_ATTRIBUTE, value: outcome.status === 'verified' ? 'verified' : 'plan-failed' },
+  ]);
+  if (result.status === 'failed')
+    failWithOutcome(FAILURE_TYPES.planFailed, result.reason ?? 'no verified plan', result);
+  return result;
 }
 
 /** The node a search ended on with done, as the goal chooser's hint. */

@@ -8,7 +8,8 @@ import type {
   SceneRef,
   View,
 } from '../contract.js';
-import { enterStage, spend } from './progress.js';
+import { oneLine } from '../run-description.js';
+import { enterStage, showProgress, spend } from './progress.js';
 import { type llmActivities, sim } from './proxies.js';
 
 export type PlanLoopInput = {
@@ -42,23 +43,24 @@ export async function planUntilVerified(
     attempts.push({ attempt, plan, feedback: text });
     latest = { plan, feedback: text };
     progress.lastFeedback = text;
+    showProgress(progress);
   };
   let plan: PlanStep[] = [];
   let expandedPlan: PlanStep[] = [];
   for (let attempt = 0; attempt <= input.maxReplans; attempt++) {
-    enterStage(progress, 'planning');
     progress.attempts = attempt + 1;
+    enterStage(progress, 'planning');
+    const n = attempt + 1;
+    const last = latest?.feedback;
+    const asked = { summary: oneLine(`plan attempt ${n}${last ? ` after: ${last}` : ''}`, 120) };
     const proposal =
       planner === 'sayplan'
-        ? await llm.generatePlan({
-            sceneRef,
-            instruction,
-            view: input.view,
-            feedback: latest ? [...context, latest] : context,
-          })
+        ? await llm.generatePlan.executeWithOptions(asked, [
+            { sceneRef, instruction, view: input.view, feedback: latest ? [...context, latest] : context },
+          ])
         : planner === 'llm+p'
-          ? await llm.planWithPathPlannerOnly({ sceneRef, instruction })
-          : await llm.planWithoutPathPlanner({ sceneRef, instruction });
+          ? await llm.planWithPathPlannerOnly.executeWithOptions(asked, [{ sceneRef, instruction }])
+          : await llm.planWithoutPathPlanner.executeWithOptions(asked, [{ sceneRef, instruction }]);
     spend(progress.usage, proposal);
     if (!proposal.ok) {
       reject(attempt, [], `the answer was not a valid plan: ${proposal.error}`);
@@ -76,7 +78,10 @@ export async function planUntilVerified(
     let origins = plan.map((_, index) => index);
     if (planner === 'llm-as-planner') expandedPlan = plan;
     else {
-      const expanded = await sim.expandPath({ sceneRef, plan });
+      const expanded = await sim.expandPath.executeWithOptions(
+        { summary: `expand navigation of plan attempt ${n} (${plan.length} steps)` },
+        [{ sceneRef, plan }],
+      );
       if (!expanded.ok) {
         reject(attempt, plan, expanded.error);
         continue;
@@ -84,7 +89,10 @@ export async function planUntilVerified(
       expandedPlan = expanded.value;
       origins = expanded.origins;
     }
-    const verdict = await sim.verifyPlan({ sceneRef, plan: expandedPlan });
+    const verdict = await sim.verifyPlan.executeWithOptions(
+      { summary: `verify attempt ${n} (${expandedPlan.length} steps)` },
+      [{ sceneRef, plan: expandedPlan }],
+    );
     if (verdict.ok) {
       attempts.push({ attempt, plan });
       return { status: 'verified', plan, expandedPlan, attempts };

@@ -1,9 +1,17 @@
 import type { SemanticSearchStepResult } from '@groundplan/llm';
 import type { Progress, SceneRef, SearchTraceEntry, View } from '../contract.js';
-import { spend } from './progress.js';
+import { oneLine } from '../run-description.js';
+import { showProgress, spend } from './progress.js';
 
-/** One search step: the view and why the last command failed, to the command applied (an LLM activity). */
-export type SearchStep = (view: View, lastError: string | undefined) => Promise<SemanticSearchStepResult>;
+/**
+ * One search step: the view, why the last command failed and the activity's summary for the
+ * Temporal UI, to the command applied (an LLM activity).
+ */
+export type SearchStep = (
+  view: View,
+  lastError: string | undefined,
+  summary: string,
+) => Promise<SemanticSearchStepResult>;
 
 export type SemanticSearchInput = {
   sceneRef: SceneRef;
@@ -30,13 +38,21 @@ export async function semanticSearch(
   let lastError: string | undefined;
   for (let index = 0; index < input.maxSearchSteps; index++) {
     progress.searchSteps = index + 1;
-    const answer = await step(view, lastError);
+    // The command is the activity's answer, so the summary names the one before it.
+    const after = progress.lastSearch ? ` after ${progress.lastSearch}` : '';
+    const answer = await step(
+      view,
+      lastError,
+      oneLine(`search step ${index + 1}${after} (view ${progress.viewTokens} tokens)`),
+    );
     spend(progress.usage, answer);
     if (answer.next) {
       view = answer.next.view;
       progress.viewTokens = answer.next.tokens;
     }
     const { command, node, reasoning, error } = answer;
+    progress.lastSearch = `${command}(${node})${error ? ' refused' : ''}`;
+    showProgress(progress);
     trace.push({
       step: index,
       command,

@@ -1,0 +1,187 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
+import { freePort, startDevServer, stopDevServer } from '@groundplan/temporal-runtime';
+import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
+import type { PlanAndExecuteResult } from '@groundplan/workflows/contract';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './test-support/run-cli.js';
+
+// Three runs as a user would start them, then the dev server's Web UI in a real (headless)
+// Chromium: failed runs are red with their reason, the completed run's timeline reads as its story.
+const root = new URL('../../../', import.meta.url).pathname;
+const office = `${root}datasets/office.json`;
+const instruction = "Close Jason's cabinet.";
+const UI_TIMEOUT_MS = 30_000;
+
+const run = promisify(execFile);
+
+/** Debian's chromium, installed by the project's script when missing; one clear line when it cannot be. */
+async function chromiumPath(): Promise<string> {
+  try {
+    const { stdout } = await run('bash', [`${root}scripts/install-chromium.sh`], { timeout: 600_000 });
+    return stdout.trim();
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim().split('\n').at(-1);
+    throw new Error(`no Chromium for the browser test: ${stderr || (error as Error).message}`);
+  }
+}
+
+/** Waits until some frame of the page (markdown is rendered in iframes) shows the text. */
+async function textInSomeFrame(page: Page, text: string): Promise<void> {
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      const body = await frame
+        .locator('body')
+        .textContent({ timeout: 1_000 })
+        .catch(() => '');
+      if (body?.includes(text)) return;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no frame of ${page.url()} shows "${text}" within ${UI_TIMEOUT_MS} ms`);
+}
+
+type Run = { runId: string; code: number; result: PlanAndExecuteResult };
+
+describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }, () => {
+  const dir = mkdtempSync(`${tmpdir()}/groundplan-temporal-ui-`);
+  // GROUNDPLAN_SCREENSHOTS_DIR=docs refreshes the README's screenshots.
+  const shots = process.env.GROUNDPLAN_SCREENSHOTS_DIR ?? `${dir}/screenshots`;
+  let server: { port: number; uiPort: number; dataDir: string };
+  let ui: string;
+  let worker: WorkerProcess;
+  let browser: Browser;
+  let page: Page;
+  const runs: Record<'completed' | 'executionFailed' | 'planFailed', Run> = {} as never;
+
+  beforeAll(async () => {
+    const executablePath = await chromiumPath();
+    server = { port: await freePort(), uiPort: await freePort(), dataDir: `${dir}/server` };
+    const started = await startDevServer({ ...server, searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
+    if (!started.ok) throw new Error(started.error);
+    ui = started.value.uiUrl;
+    const env = { TEMPORAL_ADDRESS: started.value.address, GROUNDPLAN_SCENE_STORE: `${dir}/scenes` };
+    worker = await startWorkerProcess(['--roles', 'planner,llm,sim,robot', '--robot-id', 'sim-1'], {
+      ...env,
+      GROUNDPLAN_DATA_DIR: dir,
+      GROUNDPLAN_LLM_PROVIDER: 'replay',
+      GROUNDPLAN_CASSETTE: `${root}datasets/cassettes/close-jasons-cabinet.cassette.json`,
+      GROUNDPLAN_ROBOT_TIME_SCALE: '0.005',
+    });
+    const plan = async (...extra: string[]): Promise<Run> => {
+      const cli = await runCli(['plan', '--scene', office, '--json', ...extra, instruction], env);
+      const { runId, result } = JSON.parse(cli.stdout) as Omit<Run, 'code'>;
+      return { runId, code: cli.code, result };
+    };
+    runs.completed = await plan();
+    // The robot keeps the world the first run left (cabinet closed, can on the desk): the same
+    // plan, verified on the stored scene, fails on the robot at its first step.
+    runs.executionFailed = await plan();
+    runs.planFailed = await plan('--max-replans', '0');
+    browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    page.setDefaultTimeout(UI_TIMEOUT_MS);
+    mkdirSync(shots, { recursive: true });
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    worker?.child.kill('SIGTERM');
+    await worker?.exited;
+    if (server) await stopDevServer(server);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const workflows = (query: string) =>
+    `${ui}/namespaces/default/workflows?query=${encodeURIComponent(query)}`;
+  const workflow = (id: string, tab = '') => `${ui}/namespaces/default/workflows/${id}${tab}`;
+  const row = (runId: string) => page.getByRole('row').filter({ hasText: runId });
+
+  it('ended the runs as the CLI reports them: exit 0 for completed, 2 for either failure', () => {
+    expect([runs.completed.code, runs.completed.result.status]).toEqual([0, 'completed']);
+    expect([runs.executionFailed.code, runs.executionFailed.result.status]).toEqual([2, 'execution-failed']);
+    expect([runs.planFailed.code, runs.planFailed.result.status]).toEqual([2, 'plan-failed']);
+  });
+
+  it('lists the failed runs as failed and the completed one as completed', async () => {
+    await page.goto(workflows('ParentWorkflowId IS NULL'));
+    for (const [name, status] of [
+      ['completed', /^completed$/i],
+      ['executionFailed', /^failed$/i],
+      ['planFailed', /^failed$/i],
+    ] as const) {
+      await row(runs[name].runId).getByText(status).first().waitFor();
+    }
+    await page.screenshot({ path: `${shots}/temporal-ui-list.png` });
+    // The red count beside the title filters on ExecutionStatus = "Failed": both failed runs,
+    // not the completed one. (The "Failures" quick filter is for running workflows whose
+    // workflow tasks fail, i.e. broken workflow code, and rightly stays at 0.)
+    await page
+      .getByText(/^\d+ failed$/i)
+      .first()
+      .click();
+    await page.waitForURL(/ExecutionStatus/);
+    await row(runs.executionFailed.runId).first().waitFor();
+    await row(runs.planFailed.runId).first().waitFor();
+    expect(await row(runs.completed.runId).count()).toBe(0);
+    // The README's filter finds exactly the run that failed on the robot.
+    await page.goto(workflows('GroundplanStatus = "execution-failed" AND ParentWorkflowId IS NULL'));
+    await row(runs.executionFailed.runId).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'plan-office-' }).count()).toBe(1);
+  });
+
+  it('shows each failed run with its one-line reason', async () => {
+    const failures = [
+      [runs.executionFailed, runs.executionFailed.result.execution?.reason, 'execution-failed'],
+      [runs.planFailed, runs.planFailed.result.planning.reason, 'plan-failed'],
+    ] as const;
+    for (const [failed, reason, name] of failures) {
+      expect(reason).toBeTruthy();
+      await page.goto(workflow(failed.runId));
+      await page
+        .getByText(/^failed$/i)
+        .first()
+        .waitFor();
+      await page.getByText(reason!, { exact: false }).first().waitFor();
+      await page.screenshot({ path: `${shots}/temporal-ui-${name}.png` });
+    }
+  });
+
+  it("tells the completed run's story in its timelines with the activity summaries", async () => {
+    const { runId, result } = runs.completed;
+    await page.goto(workflow(`${runId}-plan-1`));
+    for (const summary of [
+      'collapse the scene graph',
+      'search step 1 (view',
+      'search step 2 after expand(jasons_office)',
+      'plan attempt 1',
+      'plan attempt 2 after: step',
+      'verify attempt 2',
+    ])
+      await page.getByText(summary, { exact: false }).first().waitFor();
+    await page.screenshot({ path: `${shots}/temporal-ui-planning-timeline.png` });
+
+    await page.goto(workflow(`${runId}-execute-1`));
+    const total = result.planning.expandedPlan.length;
+    const last = result.planning.expandedPlan.at(-1)!;
+    await page.getByText(`skill 1/${total} goto(pose_s1)`, { exact: false }).first().waitFor();
+    await page
+      .getByText(`skill ${total}/${total} ${last.action}(${last.args.join(', ')})`, { exact: false })
+      .first()
+      .waitFor();
+    await page.screenshot({ path: `${shots}/temporal-ui-execution-timeline.png` });
+
+    // The run's own summary and details, as the client set them at start. The UI renders them as
+    // markdown in sandboxed frames, with typographic quotes around the instruction.
+    await page.goto(workflow(runId));
+    await page.getByText('User Metadata', { exact: true }).click();
+    await textInSomeFrame(page, 'scene office · robot sim-1');
+    await textInSomeFrame(page, 'max replans');
+    await page.screenshot({ path: `${shots}/temporal-ui-user-metadata.png` });
+  });
+});

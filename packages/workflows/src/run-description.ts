@@ -1,0 +1,55 @@
+// How a run describes itself in the Temporal UI: a one-line static summary and markdown static
+// details. Pure functions over the run's input, shared by the client (at start) and the workflows
+// (for their children), so a run and its children read alike.
+import {
+  DEFAULT_MAX_REPLANS,
+  DEFAULT_MAX_SEARCH_STEPS,
+  type PlanAndExecuteInput,
+  type PlanStep,
+  type PlanTaskInput,
+} from './contract.js';
+
+/** One line for a summary in the Temporal UI, cut to `max` characters. */
+export function oneLine(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+/** `"Close Jason's cabinet." · scene office · robot sim-1` (or `· plan only`). */
+export function runSummary(sceneName: string, input: PlanTaskInput & { robotId?: string }): string {
+  const where = 'robotId' in input && input.robotId ? `robot ${input.robotId}` : 'plan only';
+  return oneLine(`"${input.instruction}" · scene ${sceneName} · ${where}`);
+}
+
+/** The planner and its settings, as the run will use them, in Temporal markdown. */
+export function planningDetails(input: PlanTaskInput): string {
+  const options = input.options ?? {};
+  const planner = options.planner ?? 'sayplan';
+  const lines = [
+    `**planner** ${planner}`,
+    `**max replans** ${planner === 'sayplan' ? (options.maxReplans ?? DEFAULT_MAX_REPLANS) : 0}`,
+    `**max search steps** ${planner === 'sayplan' ? (options.maxSearchSteps ?? DEFAULT_MAX_SEARCH_STEPS) : 0}`,
+    `**LLM heartbeat timeout** ${options.llmHeartbeatTimeoutSeconds ?? 30} s`,
+    `**scene** ${input.sceneRef}`,
+  ];
+  for (const note of input.context ?? []) lines.push(`**context** ${note}`);
+  return lines.map((line) => `- ${line}`).join('\n');
+}
+
+/** planAndExecute's details: the planning settings plus how it executes. */
+export function runDetails(input: PlanAndExecuteInput): string {
+  const execution = [
+    `**robot** ${input.robotId}`,
+    `**approval** ${input.requireApproval ? 'required before execution' : 'not required'}`,
+    ...(input.planOnly ? ['**plan only** no execution'] : []),
+  ];
+  return [planningDetails(input), ...execution.map((line) => `- ${line}`)].join('\n');
+}
+
+/** executePlan's summary and details: the robot and the numbered plan it runs. */
+export function executionDescription(robotId: string, plan: PlanStep[]) {
+  return {
+    staticSummary: `execute ${plan.length} skills on robot ${robotId}`,
+    staticDetails: plan.map((s, i) => `${i + 1}. ${s.action}(${s.args.join(', ')})`).join('\n'),
+  };
+}
