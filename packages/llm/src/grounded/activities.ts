@@ -9,14 +9,14 @@ import {
   type View,
   visibleNodes,
 } from '@groundplan/scene-graph';
-import { initialState } from '@groundplan/simulator';
+import { type Goal, goalNodes, initialState } from '@groundplan/simulator';
 import type { ZodType } from 'zod';
 import type { SemanticSearchStepResult } from '../activities.js';
 import type { CallReport, ChatMessage } from '../provider.js';
 import type { StructuredAnswer } from '../structured-call.js';
 import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
-import { goalOptions, searchOptions } from './options.js';
+import { goalOptions, type Option, searchOptions } from './options.js';
 
 /** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */
 export type Chooser = 'model' | 'prior';
@@ -87,10 +87,9 @@ export function groundedActivities(deps: { scenes: SceneStore; retrieval?: Scene
       let usage = NO_CALL;
       let calls = 0;
       if (input.chooser === 'model' && options.length > 1) {
-        const labels = options.map((option) => option.label);
         const answer = await deps.ask(
           choiceMessages('search', input.instruction, options),
-          choiceSchema(labels),
+          choiceSchema(options.map((option) => option.label)),
           'grounded_search_choice',
           48,
         );
@@ -133,7 +132,7 @@ export function groundedActivities(deps: { scenes: SceneStore; retrieval?: Scene
       if (options.length === 0)
         return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
       if (input.chooser === 'prior' || options.length === 1)
-        return { ok: true, goals: [options[0]!.label], nodes, usage: NO_CALL, calls: 0 };
+        return { ok: true, goals: priorGoals(options), nodes, usage: NO_CALL, calls: 0 };
       const last = input.rejected.at(-1);
       const answer = await deps.ask(
         choiceMessages(
@@ -147,10 +146,40 @@ export function groundedActivities(deps: { scenes: SceneStore; retrieval?: Scene
           GROUNDED_LIMITS.goals,
         ),
         'grounded_goal_choice',
-        160,
+        96,
       );
       if (!answer.ok) return answer;
-      return { ok: true, goals: answer.value.value.goals, nodes, usage: answer.value.report, calls: 1 };
+      const goals = [...new Set(answer.value.value.goals)];
+      return { ok: true, goals, nodes, usage: answer.value.report, calls: 1 };
     },
   };
+}
+
+/** How close to the best goal's score another must come for the prior to add it to the conjunction. */
+export const CONJUNCTION_MARGIN = 0.08;
+
+/**
+ * The prior's goals: the best option, and up to two more of another kind about the same node
+ * scoring within CONJUNCTION_MARGIN of it ("make coffee in the mug" with "put the mug on the
+ * desk"). Two placements of one object are never chosen together.
+ */
+export function priorGoals(options: readonly Option<Goal>[]): string[] {
+  const [best, ...rest] = options;
+  if (best === undefined) return [];
+  const chosen = [best];
+  for (const option of rest) {
+    if (chosen.length >= GROUNDED_LIMITS.goals || option.score < best.score - CONJUNCTION_MARGIN) break;
+    // Being held and standing somewhere are both where an object is: one of them at a time.
+    const placement = (goal: Goal) => goal.kind === 'on' || goal.kind === 'inside' || goal.kind === 'holding';
+    const shares = goalNodes(option.value).some((id) => goalNodes(best.value).includes(id));
+    const clashes = chosen.some(
+      (taken) =>
+        (placement(taken.value) &&
+          placement(option.value) &&
+          goalNodes(taken.value)[0] === goalNodes(option.value)[0]) ||
+        taken.value.kind === option.value.kind,
+    );
+    if (shares && !clashes) chosen.push(option);
+  }
+  return chosen.map((option) => option.label);
 }

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 
+// Options are answered by their labels, as the prompt shows them. Under a grammar, a small model
+// is fast while it writes what it would have written anyway and slow where the grammar rejects
+// its preferred tokens (numbers for options took SmolLM2 2 s a token; labels it copies, 0.05 s).
+
 /** The contract of one grounded choice: exactly one of the offered labels. */
 export function choiceSchema(labels: readonly string[]) {
   return z.object({ choice: z.enum(unique(labels)) }).strict();
 }
 
-/** The contract of a goal choice: one to `max` distinct labels of the offered goals. */
+/** The contract of a goal choice: one to `max` of the offered labels (a repeat is dropped, not refused). */
 export function goalsChoiceSchema(labels: readonly string[], max: number) {
   return z
     .object({
@@ -14,8 +18,7 @@ export function goalsChoiceSchema(labels: readonly string[], max: number) {
         .min(1)
         .max(max),
     })
-    .strict()
-    .refine((answer) => new Set(answer.goals).size === answer.goals.length, 'name each goal once');
+    .strict();
 }
 
 function unique(labels: readonly string[]): [string, ...string[]] {

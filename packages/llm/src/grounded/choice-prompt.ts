@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../provider.js';
 
 /** Bump on any change to the wording, so recorded cassettes and results name what they used. */
-export const CHOICE_PROMPT_VERSION = 'grounded-choice/1';
+export const CHOICE_PROMPT_VERSION = 'grounded-choice/2';
 
 // Short on purpose: a 135M model reads it in about a second and only has to pick a line.
 const SEARCH = `A robot searches a building for what an instruction needs. Pick the next step from the options.
