@@ -1,7 +1,5 @@
 import type { SceneIndexCache } from '@groundplan/retrieval';
 import {
-  contract,
-  expand,
   ok,
   type PlanStep,
   type Result,
@@ -12,7 +10,6 @@ import {
   type SceneRef,
   type SceneStore,
   type SizedView,
-  sizeView,
   type View,
   visibleNodes,
 } from '@groundplan/scene-graph';
@@ -32,6 +29,7 @@ import { keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
 import { semanticSearchMessages, semanticSearchPromptStart } from './prompts/semantic-search.js';
 import type { CallReport, ChatMessage, LlmFailure, LlmProvider, WarmUpReport } from './provider.js';
+import { appliedStep, invalidStep } from './search-step.js';
 import { askStructured, type StructuredAnswer, type StructuredFailure } from './structured-call.js';
 
 /** The ApplicationFailure types LLM activities throw; only LlmUnavailable is worth retrying. */
@@ -191,16 +189,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
         'semantic_search_step',
         ANSWER_TOKENS.semanticSearch,
       );
-      if (!answer.ok)
-        return {
-          command: 'invalid',
-          node: '',
-          reasoning: '',
-          chainOfThought: '',
-          error: answer.error,
-          usage: answer.usage,
-          calls: answer.calls,
-        };
+      if (!answer.ok) return invalidStep(answer);
       const { command, node, reasoning, chain_of_thought } = answer.value.value;
       const step = {
         command,
@@ -209,9 +198,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
         chainOfThought: chain_of_thought ?? '',
         usage: answer.value.report,
       };
-      if (command === 'done') return step;
-      const next = (command === 'expand' ? expand : contract)(graph, input.view, node);
-      return next.ok ? { ...step, next: sizeView(graph, next.value) } : { ...step, error: next.error };
+      return appliedStep(graph, input.view, step);
     },
 
     /** A high-level plan from the explored subgraph, corrected by the simulator's feedback (SayPlan). */

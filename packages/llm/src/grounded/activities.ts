@@ -1,11 +1,8 @@
 import { rankByVector, type SceneIndexCache } from '@groundplan/retrieval';
 import {
-  contract,
-  expand,
   requireScene,
   type SceneRef,
   type SceneStore,
-  sizeView,
   type View,
   visibleNodes,
 } from '@groundplan/scene-graph';
@@ -13,6 +10,7 @@ import { type Goal, goalNodes, initialState } from '@groundplan/simulator';
 import type { ZodType } from 'zod';
 import type { SemanticSearchStepResult } from '../activities.js';
 import type { CallReport, ChatMessage } from '../provider.js';
+import { appliedStep, invalidStep } from '../search-step.js';
 import type { StructuredAnswer } from '../structured-call.js';
 import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
@@ -93,25 +91,14 @@ export function groundedActivities(deps: { scenes: SceneStore; retrieval?: Scene
           'grounded_search_choice',
           48,
         );
-        if (!answer.ok)
-          return {
-            command: 'invalid',
-            node: '',
-            reasoning: '',
-            chainOfThought: '',
-            error: answer.error,
-            usage: answer.usage,
-            calls: answer.calls,
-          };
+        if (!answer.ok) return invalidStep(answer);
         chosen = options.find((option) => option.label === answer.value.value.choice)!;
         usage = answer.value.report;
         calls = 1;
       }
       const { command, node } = chosen.value;
       const step = { command, node, reasoning: `chose ${chosen.label}`, chainOfThought: '', usage, calls };
-      if (command === 'done') return step;
-      const next = (command === 'expand' ? expand : contract)(graph, input.view, node);
-      return next.ok ? { ...step, next: sizeView(graph, next.value) } : { ...step, error: next.error };
+      return appliedStep(graph, input.view, step);
     },
 
     /** Goal predicates for the instruction, from the explored nodes and the things retrieval ranks highest. */
@@ -131,8 +118,23 @@ export function groundedActivities(deps: { scenes: SceneStore; retrieval?: Scene
         .slice(0, GROUNDED_LIMITS.goalOptions);
       if (options.length === 0)
         return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
-      if (input.chooser === 'prior' || options.length === 1)
-        return { ok: true, goals: priorGoals(options), nodes, usage: NO_CALL, calls: 0 };
+      if (input.chooser === 'prior' || options.length === 1) {
+        // The prior's next conjunction that was not tried: drop the best option until one is new.
+        let remaining = options;
+        let goals = priorGoals(remaining);
+        while (goals.length > 0 && tried.has([...goals].sort().join(' & '))) {
+          remaining = remaining.slice(1);
+          goals = priorGoals(remaining);
+        }
+        if (goals.length === 0)
+          return {
+            ok: false,
+            error: 'no goal left to try among the explored nodes',
+            usage: NO_CALL,
+            calls: 0,
+          };
+        return { ok: true, goals, nodes, usage: NO_CALL, calls: 0 };
+      }
       const last = input.rejected.at(-1);
       const answer = await deps.ask(
         choiceMessages(

@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
+import {
+  collapse,
+  loadSceneFile,
+  memorySceneStore,
+  type SceneGraph,
+  type View,
+} from '@groundplan/scene-graph';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLlmActivities } from '../activities.js';
+import { openAiCompatibleProvider } from '../providers/openai-compatible.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../test-support/fake-openai-server.js';
+import { GROUNDED_LIMITS } from './activities.js';
+
+const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
+const cacheDir = mkdtempSync(`${tmpdir()}/groundplan-grounded-`);
+let office: SceneGraph;
+let retrieval: SceneIndexCache;
+let server: FakeOpenAiServer;
+const scenes = memorySceneStore();
+let sceneRef: string;
+
+beforeAll(async () => {
+  const loaded = await loadSceneFile(officePath);
+  if (!loaded.ok) throw new Error('datasets/office.json does not load');
+  office = loaded.value;
+  sceneRef = await scenes.put(office);
+  const opened = await openRetrieval({ cacheDir });
+  if (!opened.ok) throw new Error(opened.error);
+  retrieval = opened.value;
+  server = await startFakeOpenAiServer();
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+const activities = () =>
+  createLlmActivities({
+    provider: openAiCompatibleProvider({ baseURL: server.baseURL, apiKey: 'k', model: 'm', maxRetries: 0 }),
+    scenes,
+    retrieval,
+  });
+
+describe('grounded search steps', () => {
+  it('without the model, follows the retrieval prior to the banana: kitchen, fruit bowl, done', async () => {
+    const llm = activities();
+    let view: View = collapse(office);
+    const taken: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const step = await llm.groundedSearchStep({
+        sceneRef,
+        instruction: 'Find me a banana.',
+        view,
+        chooser: 'prior',
+      });
+      taken.push(`${step.command}(${step.node})`);
+      expect(step.calls).toBe(0);
+      if (step.next) view = step.next.view;
+      if (step.command === 'done') break;
+    }
+    expect(taken[0]).toBe('expand(kitchen)');
+    expect(taken.at(-1)).toMatch(/^done\(banana/);
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('lets the model pick among the best few legal moves, and applies its pick', async () => {
+    server.received.length = 0;
+    server.script({ kind: 'json', value: { choice: 'expand(kitchen)' } });
+    const step = await activities().groundedSearchStep({
+      sceneRef,
+      instruction: 'Find me a banana.',
+      view: collapse(office),
+      chooser: 'model',
+    });
+    expect(step.command).toBe('expand');
+    expect(step.next?.view.expanded).toEqual(['kitchen']);
+    const offered = (
+      server.received[0]!.body.response_format as {
+        json_schema: { schema: { properties: { choice: { enum: string[] } } } };
+      }
+    ).json_schema.schema.properties.choice.enum;
+    expect(offered).toHaveLength(GROUNDED_LIMITS.searchOptions);
+    expect(offered).toContain('expand(kitchen)');
+    expect(offered.every((label) => /^(expand|done)\(/.test(label))).toBe(true);
+  });
+});
+
+describe('grounded goal choice', () => {
+  const jasonsOffice: View = { expanded: ['jasons_office'], memory: ['jasons_office'] };
+
+  it('offers goals the actions can make true, the prior preferring those about the node the search found', async () => {
+    const chosen = await activities().chooseGoals({
+      sceneRef,
+      instruction: "Close Jason's cabinet.",
+      view: jasonsOffice,
+      chooser: 'prior',
+      rejected: [],
+      found: 'cabinet_3',
+    });
+    if (!chosen.ok) throw new Error(chosen.error);
+    expect(chosen.goals).toContain('state(cabinet_3, door, closed)');
+    expect(chosen.nodes).toContain('cabinet_3');
+    expect(chosen.calls).toBe(0);
+  });
+
+  it('never offers a goal set again once the planner could not reach it', async () => {
+    const first = await activities().chooseGoals({
+      sceneRef,
+      instruction: "Close Jason's cabinet.",
+      view: jasonsOffice,
+      chooser: 'prior',
+      rejected: [],
+      found: 'cabinet_3',
+    });
+    if (!first.ok) throw new Error(first.error);
+    const again = await activities().chooseGoals({
+      sceneRef,
+      instruction: "Close Jason's cabinet.",
+      view: jasonsOffice,
+      chooser: 'prior',
+      rejected: [{ goals: first.goals, feedback: 'unreachable' }],
+      found: 'cabinet_3',
+    });
+    if (!again.ok) throw new Error(again.error);
+    expect(again.goals).not.toEqual(first.goals);
+  });
+});
