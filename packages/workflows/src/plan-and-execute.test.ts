@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { type LlmScript, scriptedProvider } from '@groundplan/llm';
+import { openRetrieval } from '@groundplan/retrieval';
 import { createSimulatedRobot, readWorld, worldFilePath } from '@groundplan/robot';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { checkGoalText, initialState } from '@groundplan/simulator';
@@ -65,12 +66,15 @@ describe('planning and execution as Temporal workflows', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function workers(robotId: string, script: LlmScript = closeCabinet) {
+  async function workers(robotId: string, script: LlmScript = closeCabinet) {
+    const retrieval = await openRetrieval({ cacheDir: `${dataDir}/retrieval` });
+    if (!retrieval.ok) throw new Error(retrieval.error);
     return createRoleWorkers(env.nativeConnection, {
       roles: ['planner', 'llm', 'sim', 'robot'],
       namespace: env.namespace,
       scenes,
       provider: scriptedProvider(script),
+      retrieval: retrieval.value,
       robot: {
         id: robotId,
         executor: createSimulatedRobot({
@@ -85,6 +89,25 @@ describe('planning and execution as Temporal workflows', () => {
     });
   }
   const runWith = runWorkersUntil;
+
+  it('plans by grounded choice without the model: retrieval searches, the classical planner plans', async () => {
+    const all = await workers('planner-only');
+    const result = await runWith(
+      all,
+      startPlanTask(env.client, 'office', {
+        sceneRef,
+        instruction: "Close Jason's cabinet.",
+        options: { planner: 'grounded-prior' },
+      }).then(runOutcome),
+    );
+    expect(result.status).toBe('verified');
+    expect(result.searchTrace.at(-1)).toMatchObject({ command: 'done', node: 'cabinet_3' });
+    expect(result.attempts.at(-1)!.goals).toContain('state(cabinet_3, door, closed)');
+    // The robot starts holding a can: the planner puts it down before closing the cabinet.
+    expect(result.plan.at(-1)).toEqual({ action: 'close', args: ['cabinet_3'] });
+    expect(result.plan.some((step) => step.action === 'release')).toBe(true);
+    expect(result.usage.calls).toBe(0);
+  });
 
   it('replans with the simulator feedback until the plan is verified', async () => {
     const all = await workers('planner-only');

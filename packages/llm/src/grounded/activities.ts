@@ -119,12 +119,14 @@ export function groundedActivities(deps: { scenes: SceneStore; retrieval?: Scene
       if (options.length === 0)
         return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
       if (input.chooser === 'prior' || options.length === 1) {
-        // The prior's next conjunction that was not tried: drop the best option until one is new.
-        let remaining = options;
-        let goals = priorGoals(remaining);
-        while (goals.length > 0 && tried.has([...goals].sort().join(' & '))) {
-          remaining = remaining.slice(1);
-          goals = priorGoals(remaining);
+        // The prior's next untried choice: its conjunction, then the best goal alone, then the same
+        // without that goal.
+        const fresh = (goals: string[]) => goals.length > 0 && !tried.has([...goals].sort().join(' & '));
+        let goals: string[] = [];
+        for (let from = 0; from < options.length && goals.length === 0; from++) {
+          const conjunction = priorGoals(options.slice(from));
+          const single = [options[from]!.label];
+          goals = fresh(conjunction) ? conjunction : fresh(single) ? single : [];
         }
         if (goals.length === 0)
           return {
