@@ -26,7 +26,13 @@ beforeEach(() => {
 
 const activities = (maxRetries = 0) =>
   createLlmActivities({
-    provider: openAiCompatibleProvider({ baseURL: server.baseURL, apiKey: 'k', model: 'm', maxRetries }),
+    provider: openAiCompatibleProvider({
+      baseURL: server.baseURL,
+      apiKey: 'k',
+      model: 'm',
+      maxRetries,
+      structuredOutput: 'json_schema',
+    }),
     loadScene: async (ref) => {
       loads.push(ref);
       return office;
@@ -148,6 +154,7 @@ describe('the planning activities', () => {
         apiKey: 'k',
         model: 'm',
         sendMaxTokens: true,
+        structuredOutput: 'json_schema',
       }),
       loadScene: async () => office,
     });
