@@ -5,6 +5,7 @@ import {
   type LlmActivities,
   type LlmFailure,
   localModelInstalled,
+  type StructuredOutputChoice,
   type WarmUpReport,
   warmUpSemanticSearch,
 } from '@groundplan/llm';
@@ -18,6 +19,11 @@ export type LlmRole = {
   provider: { name: string; model: string };
   /** Loads a local model and evaluates the semantic-search prompt's fixed start; `undefined` when there is nothing to do. */
   warmUp: () => Promise<Result<WarmUpReport | undefined, LlmFailure>>;
+  /**
+   * Settles how the provider asks for JSON (GROUNDPLAN_STRUCTURED_OUTPUT; `auto` probes the
+   * endpoint once, here at start); `undefined` for providers without modes (cassettes).
+   */
+  structuredOutput: () => Promise<Result<StructuredOutputChoice | undefined, LlmFailure>>;
 };
 
 /** The llm role with the provider the configuration names; a missing local model file fails here, in one line. */
@@ -47,5 +53,7 @@ export function createLlmRole(config: WorkerConfig, scenes: SceneStore): LlmRole
     }),
     provider: { name: provider.name, model: provider.model },
     warmUp: () => warmUpSemanticSearch(provider),
+    structuredOutput: async () =>
+      provider.structuredOutput ? provider.structuredOutput() : { ok: true, value: undefined },
   };
 }
