@@ -127,6 +127,22 @@ describe('the plan workflow against a server that refuses json_schema, as llama-
     );
   });
 
+  it('with auto and a key the server rejects: the worker stops at start, in one line naming the setting', async () => {
+    server.received.length = 0;
+    // The probe's json_schema request is refused as ever; its json_object request meets this.
+    server.script({ kind: 'status', status: 401, message: 'Invalid API Key' });
+    const worker = await llmWorker('auto');
+    expect(await worker.exited).toBe(1);
+    const errors = worker
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('groundplan-worker:'));
+    expect(errors).toEqual([
+      expect.stringMatching(/rejected the API key \(401: Invalid API Key\); set OPENAI_API_KEY/),
+    ]);
+    expect(server.received.map((r) => formatOf(r.body))).toEqual(['json_schema', 'json_object']);
+  });
+
   it('with an explicit json_schema: the run fails at its first call, not retried, in one line naming the setting', async () => {
     server.received.length = 0;
     const worker = await llmWorker('json_schema');

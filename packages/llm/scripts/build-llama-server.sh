@@ -3,7 +3,7 @@
 # the npm package node-llama-cpp ships (llama/gitRelease.bundle), into a per-machine cache
 # outside the repository, and prints the binary's path. Idempotent: a finished build is reused
 # at once, by every clone on the machine; concurrent callers wait for the one that builds.
-#   cache: ${XDG_CACHE_HOME:-$HOME/.cache}/groundplan/llama-server-<tag>-<commit>/llama-server
+#   cache: ${XDG_CACHE_HOME:-$HOME/.cache}/groundplan/llama-server-<tag>-<commit>-<flavour>/llama-server
 #   GROUNDPLAN_BUILD_JOBS: parallel compile jobs (default 2; the build takes minutes, not seconds)
 # Nothing is downloaded: the web UI (normally fetched from a model hub) is left out, as are
 # OpenSSL, tests, examples and every other tool; only the server target is built.
@@ -23,8 +23,15 @@ done
 
 tag="$(node -p "require('$llama_dir/llama.cpp.info.json').tag")"
 commit="$(git bundle list-heads "$bundle" | awk '$2 == "HEAD" { print substr($1, 1, 12) }')"
+# x86-64 builds for AVX2/FMA/F16C, not -march=native: native builds use AMX tile instructions
+# where the CPU reports them, and in a VM that does not grant AMX state llama-server then dies
+# with a segfault in ggml_backend_amx_mul_mat at its first matrix product (seen on this machine).
+case "$(uname -m)" in
+  x86_64) flavour=avx2; cpu_flags=(-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON) ;;
+  *) flavour=native; cpu_flags=(-DGGML_NATIVE=ON) ;;
+esac
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/groundplan"
-target="$cache/llama-server-$tag-$commit"
+target="$cache/llama-server-$tag-$commit-$flavour"
 binary="$target/llama-server"
 
 if [ -x "$binary" ]; then
@@ -33,7 +40,7 @@ if [ -x "$binary" ]; then
 fi
 
 mkdir -p "$cache"
-exec 9>"$cache/llama-server-$tag-$commit.lock"
+exec 9>"$target.lock"
 flock 9
 # Another caller may have finished the build while this one waited for the lock.
 if [ -x "$binary" ]; then
@@ -50,7 +57,7 @@ git clone --quiet "$bundle" "$work/src" 2>/dev/null
 cmake -S "$work/src" -B "$work/build" -G "Unix Makefiles" \
   -DCMAKE_BUILD_TYPE=Release \
   -DBUILD_SHARED_LIBS=OFF \
-  -DGGML_NATIVE=ON \
+  "${cpu_flags[@]}" \
   -DGGML_BACKEND_DL=OFF \
   -DLLAMA_BUILD_SERVER=ON \
   -DLLAMA_BUILD_TESTS=OFF \
@@ -68,7 +75,7 @@ mkdir -p "$work/out"
 cp "$built" "$work/out/llama-server"
 seconds=$(($(date +%s) - started))
 cat >"$work/out/build.json" <<JSON
-{ "tag": "$tag", "commit": "$commit", "jobs": $jobs, "seconds": $seconds, "cores": $(nproc), "builtAt": "$(date -u +%Y-%m-%dT%H:%M:%SZ)" }
+{ "tag": "$tag", "commit": "$commit", "flavour": "$flavour", "jobs": $jobs, "seconds": $seconds, "cores": $(nproc), "builtAt": "$(date -u +%Y-%m-%dT%H:%M:%SZ)" }
 JSON
 rm -rf "$target"
 mv "$work/out" "$target"
