@@ -3,7 +3,7 @@
 // the default GGUF; plus the `auto` probe's time. The server caches the prompt's unchanged start,
 // so one unmeasured step comes first and every mode then sees the same warm prefix.
 // Writes bench-results/llama-server-modes.json. Run under the shared benchmark lock:
-//   flock /tmp/groundplan-bench.lock pnpm --filter @groundplan/llm exec tsx --conditions=@groundplan/source bench/llama-server-modes.bench.ts [-- --rounds=3]
+//   flock /tmp/groundplan-bench.lock pnpm --filter @groundplan/llm exec tsx --conditions=@groundplan/source bench/llama-server-modes.bench.ts [-- --rounds=2]
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
@@ -17,7 +17,7 @@ import { STRUCTURED_OUTPUT_MODES, type StructuredOutputSetting } from '../src/st
 import { llamaServerBinary, llamaServerMetrics, startLlamaServer } from '../src/test-support/llama-server.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? '3');
+const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? '2');
 const INSTRUCTIONS = ['Find me a stapler.', 'Find me a whiteboard marker.', 'Find me a coffee mug.'];
 
 const office = await loadSceneFile(`${root}datasets/office.json`);
@@ -29,7 +29,7 @@ const binary = await llamaServerBinary();
 const build = JSON.parse(readFileSync(`${dirname(binary)}/build.json`, 'utf8')) as Record<string, unknown>;
 const loadAtStart = loadavg();
 const startedServer = performance.now();
-const server = await startLlamaServer({ binary, modelPath: defaultLocalModelPath() });
+const server = await startLlamaServer({ binary, modelPath: defaultLocalModelPath(), maxAnswerTokens: 256 });
 const serverReadyMs = Math.round(performance.now() - startedServer);
 
 const provider = (structuredOutput: StructuredOutputSetting) =>
@@ -83,7 +83,7 @@ try {
     server: {
       llamaCpp: build,
       readyMs: serverReadyMs,
-      flags: '--ctx-size 8192 --parallel 1 --n-predict 1024 --metrics',
+      flags: '--ctx-size 8192 --parallel 1 --n-predict 256 --metrics',
     },
     model: 'SmolLM2-135M-Instruct.Q4_1.gguf',
     machine: { cores: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() },
