@@ -64,7 +64,24 @@ describe('the llm role settings', () => {
     });
   });
 
+  it('read the structured-output mode for an OpenAI-compatible endpoint', () => {
+    const config = workerConfig(['--roles', 'llm'], {
+      GROUNDPLAN_LLM_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-no-key-required',
+      GROUNDPLAN_MODEL: 'smollm2',
+      GROUNDPLAN_STRUCTURED_OUTPUT: 'json_object',
+    });
+    expect(config.ok && config.value.llm).toMatchObject({
+      provider: 'openai',
+      structuredOutput: 'json_object',
+    });
+  });
+
   it.each([
+    [
+      { GROUNDPLAN_LLM_PROVIDER: 'openai', GROUNDPLAN_STRUCTURED_OUTPUT: 'grammar' },
+      'invalid GROUNDPLAN_STRUCTURED_OUTPUT: Invalid option: expected one of "auto"|"json_schema"|"json_object"|"prompt"',
+    ],
     [{ GROUNDPLAN_LLM_PROVIDER: 'openai', GROUNDPLAN_MODEL: 'gpt-4o' }, 'needs OPENAI_API_KEY'],
     [{ GROUNDPLAN_LLM_PROVIDER: 'replay' }, 'needs GROUNDPLAN_CASSETTE'],
     [

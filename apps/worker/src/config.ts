@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type ProviderConfig, ProviderConfigSchema } from '@groundplan/llm';
+import { type ProviderConfig, ProviderConfigSchema, StructuredOutputSettingSchema } from '@groundplan/llm';
 import { repoRoot, type TemporalConnectionConfig, temporalConfigFromEnv } from '@groundplan/temporal-runtime';
 import { ROLES, type Role } from '@groundplan/workflows/worker';
 import { z } from 'zod';
@@ -27,6 +27,8 @@ const WorkerEnv = z.object({
   GROUNDPLAN_LLM_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   GROUNDPLAN_CHAIN_OF_THOUGHT: z.enum(['on', 'off']).default('on'),
   GROUNDPLAN_EMBEDDING_MODEL: z.string().min(1).optional(),
+  /** How the openai provider asks for JSON; auto (default) probes the endpoint once at start. */
+  GROUNDPLAN_STRUCTURED_OUTPUT: StructuredOutputSettingSchema.optional(),
   OPENAI_BASE_URL: z.string().min(1).default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().min(1).optional(),
 });
@@ -57,6 +59,7 @@ function providerFromEnv(
         apiKey: e.OPENAI_API_KEY,
         model: e.GROUNDPLAN_MODEL,
         ...(e.GROUNDPLAN_LLM_TIMEOUT_MS ? { timeoutMs: e.GROUNDPLAN_LLM_TIMEOUT_MS } : {}),
+        ...(e.GROUNDPLAN_STRUCTURED_OUTPUT ? { structuredOutput: e.GROUNDPLAN_STRUCTURED_OUTPUT } : {}),
         ...record,
       };
       break;

@@ -4,6 +4,7 @@ import {
   type LlmFailure,
   type LlmProvider,
   localModelInstalled,
+  type StructuredOutputChoice,
   type WarmUpReport,
   warmUpSemanticSearch,
 } from '@groundplan/llm';
@@ -19,6 +20,11 @@ export type LlmRole = {
   retrieval: SceneIndexCache | undefined;
   /** Loads a local model and evaluates the semantic-search prompt's fixed start; `undefined` when there is nothing to do. */
   warmUp: () => Promise<Result<WarmUpReport | undefined, LlmFailure>>;
+  /**
+   * Settles how the provider asks for JSON (GROUNDPLAN_STRUCTURED_OUTPUT; `auto` probes the
+   * endpoint once, here at start); `undefined` for providers without modes (cassettes).
+   */
+  structuredOutput: () => Promise<Result<StructuredOutputChoice | undefined, LlmFailure>>;
 };
 
 /**
@@ -48,5 +54,7 @@ export async function createLlmRole(config: WorkerConfig): Promise<LlmRole> {
     provider,
     retrieval,
     warmUp: () => warmUpSemanticSearch(provider, { chainOfThought: config.chainOfThought }),
+    structuredOutput: async () =>
+      provider.structuredOutput ? provider.structuredOutput() : { ok: true, value: undefined },
   };
 }

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   // Polling starts at once, so the other roles do not wait for the model; an LLM task that
   // arrives during the warm-up waits its turn behind it in the model's queue.
   if (llm) void warmUpLlm(llm);
+  if (llm) void settleStructuredOutput(llm);
   // The Temporal runtime turns SIGTERM/SIGINT into a graceful shutdown of every worker.
   await Promise.all(workers.map((w) => w.run()));
   await connection.close();
@@ -49,6 +50,33 @@ async function warmUpLlm(llm: LlmRole): Promise<void> {
       ms: warm.value.latencyMs,
       loadMs: warm.value.loadMs,
       promptTokens: warm.value.promptTokens,
+      provider: llm.provider.name,
+      model: llm.provider.model,
+      pid: process.pid,
+    });
+}
+
+/**
+ * Logs the structured-output mode the llm role uses (probing the endpoint once for `auto`). A
+ * refused probe or a bad key stops the worker in one line; an unreachable endpoint is only
+ * warned about, since the provider probes again at its first call.
+ */
+async function settleStructuredOutput(llm: LlmRole): Promise<void> {
+  const chosen = await llm.structuredOutput();
+  if (!chosen.ok && chosen.error.kind === 'unavailable') {
+    log('WARN', 'llm structured output not settled yet', { reason: chosen.error.message, pid: process.pid });
+    return;
+  }
+  if (!chosen.ok) {
+    console.error(`groundplan-worker: ${chosen.error.message}`);
+    process.exit(1);
+  }
+  if (chosen.value)
+    log('INFO', 'llm structured output', {
+      mode: chosen.value.mode,
+      setting: chosen.value.setting,
+      probeMs: chosen.value.probeMs,
+      probes: chosen.value.probes,
       provider: llm.provider.name,
       model: llm.provider.model,
       pid: process.pid,

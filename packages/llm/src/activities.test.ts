@@ -45,7 +45,13 @@ beforeEach(() => {
 
 const activities = (maxRetries = 0) =>
   createLlmActivities({
-    provider: openAiCompatibleProvider({ baseURL: server.baseURL, apiKey: 'k', model: 'm', maxRetries }),
+    provider: openAiCompatibleProvider({
+      baseURL: server.baseURL,
+      apiKey: 'k',
+      model: 'm',
+      maxRetries,
+      structuredOutput: 'json_schema',
+    }),
     scenes,
   });
 const lastPrompt = () => (server.received.at(-1)!.body.messages as { content: string }[]).at(-1)!.content;
@@ -185,6 +191,7 @@ describe('the planning activities', () => {
         apiKey: 'k',
         model: 'm',
         sendMaxTokens: true,
+        structuredOutput: 'json_schema',
       }),
       scenes,
     });

@@ -48,12 +48,9 @@ export {
   type ProviderConfig,
   ProviderConfigSchema,
 } from './provider-config.js';
+export { classifyProviderError, isRequestRefusal } from './providers/endpoint-errors.js';
 export { type LocalModelConfig, localModelInstalled, localModelProvider } from './providers/local-model.js';
-export {
-  classifyProviderError,
-  type OpenAiCompatibleConfig,
-  openAiCompatibleProvider,
-} from './providers/openai-compatible.js';
+export { type OpenAiCompatibleConfig, openAiCompatibleProvider } from './providers/openai-compatible.js';
 export {
   type Cassette,
   CassetteSchema,
@@ -71,4 +68,11 @@ export {
   type StructuredCall,
   type StructuredFailure,
 } from './structured-call.js';
+export {
+  STRUCTURED_OUTPUT_MODES,
+  type StructuredOutputChoice,
+  type StructuredOutputMode,
+  type StructuredOutputSetting,
+  StructuredOutputSettingSchema,
+} from './structured-output.js';
 export { countUsage, sumUsage, type UsageTotals } from './usage.js';

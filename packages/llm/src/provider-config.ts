@@ -5,10 +5,12 @@ import type { LlmProvider } from './provider.js';
 import { localModelProvider } from './providers/local-model.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
 import { recordingProvider, replayProvider } from './providers/replay.js';
+import { StructuredOutputSettingSchema } from './structured-output.js';
 
 /**
  * Every way to get a provider, as plain data an app parses from its environment once
- * (GROUNDPLAN_LLM_PROVIDER, OPENAI_BASE_URL, OPENAI_API_KEY, GROUNDPLAN_MODEL, ...).
+ * (GROUNDPLAN_LLM_PROVIDER, OPENAI_BASE_URL, OPENAI_API_KEY, GROUNDPLAN_MODEL,
+ * GROUNDPLAN_STRUCTURED_OUTPUT, ...).
  */
 export const ProviderConfigSchema = z.discriminatedUnion('provider', [
   z.object({
@@ -20,6 +22,8 @@ export const ProviderConfigSchema = z.discriminatedUnion('provider', [
     maxRetries: z.number().int().min(0).max(10).optional(),
     temperature: z.number().min(0).max(2).optional(),
     seed: z.number().int().optional(),
+    /** json_schema | json_object | prompt, or auto (the default): probe the endpoint once. */
+    structuredOutput: StructuredOutputSettingSchema.optional(),
     /** Also write every answer to this cassette. */
     recordTo: z.string().optional(),
   }),

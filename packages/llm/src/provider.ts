@@ -1,5 +1,6 @@
 import type { Result } from '@groundplan/scene-graph';
 import type { JsonSchema } from './contracts/json-schema.js';
+import type { StructuredOutputChoice } from './structured-output.js';
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
@@ -56,4 +57,10 @@ export interface LlmProvider {
    * one: a local model loads and evaluates the prefix. Providers with nothing to prepare omit it.
    */
   warmUp?(prefix: ChatMessage[]): Promise<Result<WarmUpReport, LlmFailure>>;
+  /**
+   * The structured-output mode requests use. With the `auto` setting the first call probes the
+   * endpoint with a tiny request and later calls get the same answer. Providers that always
+   * constrain decoding themselves (cassettes, scripts) omit it.
+   */
+  structuredOutput?(): Promise<Result<StructuredOutputChoice, LlmFailure>>;
 }

@@ -39,7 +39,13 @@ afterAll(async () => {
 
 const activities = () =>
   createLlmActivities({
-    provider: openAiCompatibleProvider({ baseURL: server.baseURL, apiKey: 'k', model: 'm', maxRetries: 0 }),
+    provider: openAiCompatibleProvider({
+      baseURL: server.baseURL,
+      apiKey: 'k',
+      model: 'm',
+      maxRetries: 0,
+      structuredOutput: 'json_schema',
+    }),
     scenes,
     retrieval,
   });

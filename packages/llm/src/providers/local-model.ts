@@ -27,6 +27,8 @@ export function localModelProvider(config: LocalModelConfig): LlmProvider {
     seed: config.seed ?? 1,
     fetch: localModelFetch(config),
     providerName: 'local',
+    // The local fetch turns the json_schema into a llama grammar: decoding cannot leave the schema.
+    structuredOutput: 'json_schema',
     // Answers are capped per request, so a long plan is not cut off at the short default.
     sendMaxTokens: true,
   });

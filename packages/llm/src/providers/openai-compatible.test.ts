@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { semanticSearchAnswerSchema } from '../contracts/semantic-search-answer.js';
 import { askStructured } from '../structured-call.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../test-support/fake-openai-server.js';
-import { openAiCompatibleProvider } from './openai-compatible.js';
+import { type OpenAiCompatibleConfig, openAiCompatibleProvider } from './openai-compatible.js';
 
 const contract = semanticSearchAnswerSchema({ expand: ['kitchen', 'office_a'], contract: [], done: [] });
 const good = {
@@ -22,13 +22,14 @@ beforeEach(() => {
   server.received.length = 0;
 });
 
-const provider = (overrides: { timeoutMs?: number; maxRetries?: number } = {}) =>
+const provider = (overrides: Partial<OpenAiCompatibleConfig> = {}) =>
   openAiCompatibleProvider({
     baseURL: server.baseURL,
     apiKey: 'test-key',
     model: 'test-model',
     seed: 7,
     temperature: 0,
+    structuredOutput: 'json_schema',
     ...overrides,
   });
 const ask = (p = provider()) => askStructured(p, { messages, contract, schemaName: 'semantic_search_step' });
@@ -78,9 +79,7 @@ describe('the OpenAI-compatible provider', () => {
       p.complete({ messages, schema: { type: 'object' }, schemaName: 's', maxTokens: 700 });
     server.script({ kind: 'json', value: good }, { kind: 'json', value: good });
     await capped(provider());
-    await capped(
-      openAiCompatibleProvider({ baseURL: server.baseURL, apiKey: 'k', model: 'm', sendMaxTokens: true }),
-    );
+    await capped(provider({ sendMaxTokens: true }));
     expect(server.received.map((r) => r.body.max_completion_tokens)).toEqual([undefined, 700]);
   });
 
@@ -186,12 +185,7 @@ describe('the OpenAI-compatible provider', () => {
   });
 
   it('reports an endpoint nobody listens on as unavailable', async () => {
-    const nowhere = openAiCompatibleProvider({
-      baseURL: 'http://127.0.0.1:9/v1',
-      apiKey: 'k',
-      model: 'm',
-      maxRetries: 0,
-    });
+    const nowhere = provider({ baseURL: 'http://127.0.0.1:9/v1', maxRetries: 0 });
     const result = await ask(nowhere);
     expect(!result.ok && result.error.kind).toBe('unavailable');
     expect(!result.ok && result.error.message).toMatch(/cannot reach/);

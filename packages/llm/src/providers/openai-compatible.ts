@@ -1,19 +1,32 @@
-import { ok, type Result } from '@groundplan/scene-graph';
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { err, ok, type Result } from '@groundplan/scene-graph';
+import OpenAI, { APIError } from 'openai';
+import type { JsonSchema } from '../contracts/json-schema.js';
 import type { CallReport, Completion, CompletionRequest, LlmFailure, LlmProvider } from '../provider.js';
+import {
+  jsonInAnswer,
+  responseFormat,
+  STRUCTURED_OUTPUT_MODES,
+  type StructuredOutputChoice,
+  type StructuredOutputMode,
+  type StructuredOutputSetting,
+  withSchemaInPrompt,
+} from '../structured-output.js';
 import { countUsage } from '../usage.js';
+import { classifyProviderError, isRequestRefusal, withRefusalsFinal } from './endpoint-errors.js';
 
 export type OpenAiCompatibleConfig = {
-  /** Any chat-completions endpoint: OpenAI, vLLM, Ollama, a llama.cpp server. */
+  /** Any chat-completions endpoint: OpenAI, vLLM, Ollama, LM Studio, llama.cpp's llama-server, llama-cpp-python. */
   baseURL: string;
   apiKey: string;
   model: string;
   /** Per HTTP request. */
   timeoutMs?: number;
-  /** Retries of timeouts, 429 (after retry-after) and 5xx, done by the openai client. */
+  /** Retries of timeouts, 429 (after retry-after) and 5xx, done by the openai client; never of refused requests. */
   maxRetries?: number;
   temperature?: number;
   seed?: number;
+  /** How to ask for JSON (see structured-output.ts); default `auto`: probe the endpoint once, at the first need. */
+  structuredOutput?: StructuredOutputSetting;
   /** Replaces the network: the local provider answers through this. */
   fetch?: typeof globalThis.fetch;
   /** How the provider names itself in usage reports. */
@@ -25,10 +38,23 @@ export type OpenAiCompatibleConfig = {
   sendMaxTokens?: boolean;
 };
 
-/** A provider for any OpenAI-compatible endpoint, using strict json_schema structured output. */
+// The smallest request that shows whether an endpoint takes a structured-output mode.
+const PROBE: CompletionRequest = {
+  messages: [{ role: 'user', content: 'Reply with the JSON object {"ok": true} and nothing else.' }],
+  schemaName: 'probe',
+  schema: {
+    type: 'object',
+    properties: { ok: { type: 'boolean' } },
+    required: ['ok'],
+    additionalProperties: false,
+  } satisfies JsonSchema,
+  maxTokens: 16,
+};
+
+/** A provider for any OpenAI-compatible endpoint, in the structured-output mode the setting names or the probe finds. */
 export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmProvider {
   let requests = 0;
-  const baseFetch = config.fetch ?? globalThis.fetch;
+  const baseFetch = withRefusalsFinal(config.fetch ?? globalThis.fetch);
   const client = new OpenAI({
     baseURL: config.baseURL,
     apiKey: config.apiKey,
@@ -41,11 +67,74 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
     },
   });
   const name = config.providerName ?? 'openai';
+  const setting = config.structuredOutput ?? 'auto';
+  let settled: Promise<Result<StructuredOutputChoice, LlmFailure>> | undefined;
+
+  /** Sends one request in one mode; an error is returned as the client threw it. */
+  async function send(mode: StructuredOutputMode, request: CompletionRequest) {
+    const format = responseFormat(mode, request.schemaName, request.schema);
+    const body = {
+      model: config.model,
+      messages:
+        mode === 'json_schema' ? request.messages : withSchemaInPrompt(request.messages, request.schema),
+      ...(format ? { response_format: format } : {}),
+      ...(config.temperature === undefined ? {} : { temperature: config.temperature }),
+      ...(config.seed === undefined ? {} : { seed: config.seed }),
+      ...(config.sendMaxTokens && request.maxTokens ? { max_completion_tokens: request.maxTokens } : {}),
+    };
+    try {
+      // json_object's `schema` is not in the openai client's types: servers that take it read it.
+      const response = await client.chat.completions.create(
+        body as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming,
+      );
+      return { ok: true as const, response };
+    } catch (error) {
+      return { ok: false as const, error };
+    }
+  }
+
+  /** Tries the modes in order of strictness; the first the endpoint accepts is kept. */
+  async function probe(): Promise<Result<StructuredOutputChoice, LlmFailure>> {
+    const started = performance.now();
+    const probes: StructuredOutputChoice['probes'] = [];
+    for (const mode of STRUCTURED_OUTPUT_MODES) {
+      const sent = await send(mode, PROBE);
+      if (sent.ok) {
+        probes.push({ mode, accepted: true });
+        return ok({ mode, setting, probes, probeMs: Math.round(performance.now() - started) });
+      }
+      const refused =
+        sent.error instanceof APIError &&
+        sent.error.status !== undefined &&
+        isRequestRefusal(sent.error.status, JSON.stringify(sent.error.error ?? sent.error.message));
+      if (!refused) return err(classifyProviderError(sent.error, { ...config, mode }));
+      probes.push({ mode, accepted: false, status: (sent.error as APIError).status });
+      if (mode === 'prompt') return err(classifyProviderError(sent.error, { ...config, mode }));
+    }
+    throw new Error('unreachable: the prompt mode ends the probe');
+  }
+
+  /** The mode requests use: the setting's, or the probe's, found once; a probe that could not reach the endpoint is tried again. */
+  function structuredOutput(): Promise<Result<StructuredOutputChoice, LlmFailure>> {
+    if (setting !== 'auto') return Promise.resolve(ok({ mode: setting, setting, probes: [], probeMs: 0 }));
+    if (!settled) {
+      const probing = probe();
+      settled = probing;
+      void probing.then((found) => {
+        if (!found.ok && found.error.kind === 'unavailable' && settled === probing) settled = undefined;
+      });
+    }
+    return settled;
+  }
 
   return {
     name,
     model: config.model,
+    structuredOutput,
     async complete(request: CompletionRequest): Promise<Result<Completion, LlmFailure>> {
+      const chosen = await structuredOutput();
+      if (!chosen.ok) return chosen;
+      const { mode } = chosen.value;
       const before = requests;
       const started = performance.now();
       const report = () => ({
@@ -54,28 +143,13 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
         model: config.model,
         attempts: requests - before,
       });
-      let response: OpenAI.Chat.Completions.ChatCompletion;
-      try {
-        response = await client.chat.completions.create({
-          model: config.model,
-          messages: request.messages,
-          response_format: {
-            type: 'json_schema',
-            json_schema: { name: request.schemaName, strict: true, schema: request.schema },
-          },
-          ...(config.temperature === undefined ? {} : { temperature: config.temperature }),
-          ...(config.seed === undefined ? {} : { seed: config.seed }),
-          ...(config.sendMaxTokens && request.maxTokens ? { max_completion_tokens: request.maxTokens } : {}),
+      const sent = await send(mode, request);
+      if (!sent.ok)
+        return err({
+          ...classifyProviderError(sent.error, { ...config, mode }),
+          report: { ...report(), usage: countUsage(request.messages, '') },
         });
-      } catch (error) {
-        return {
-          ok: false,
-          error: {
-            ...classifyProviderError(error, config),
-            report: { ...report(), usage: countUsage(request.messages, '') },
-          },
-        };
-      }
+      const { response } = sent;
       const choice = response.choices[0];
       const text = choice?.message.content ?? '';
       const cached = response.usage?.prompt_tokens_details?.cached_tokens;
@@ -92,7 +166,9 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
       if (choice?.finish_reason === 'length')
         return invalid('the answer was cut off at the token limit; answer more briefly', text, done);
       try {
-        return ok({ ...done, text, json: JSON.parse(text) as unknown });
+        // Only decoding constraints guarantee bare JSON; otherwise look for it in the text.
+        const json = mode === 'prompt' ? jsonInAnswer(text) : (JSON.parse(text) as unknown);
+        return ok({ ...done, text, json });
       } catch (error) {
         return invalid(`the answer is not valid JSON (${(error as Error).message})`, text, done);
       }
@@ -102,55 +178,4 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
 
 function invalid(message: string, text: string, report: CallReport): Result<never, LlmFailure> {
   return { ok: false, error: { kind: 'invalid-output', message, text, report } };
-}
-
-/** One line saying what went wrong and what to change, classified as worth retrying or not. */
-export function classifyProviderError(
-  error: unknown,
-  config: Pick<OpenAiCompatibleConfig, 'baseURL' | 'model' | 'timeoutMs'>,
-): Extract<LlmFailure, { kind: 'unavailable' | 'bad-config' }> {
-  const at = config.baseURL;
-  if (error instanceof APIConnectionTimeoutError)
-    return {
-      kind: 'unavailable',
-      message: `${at} did not answer within ${config.timeoutMs ?? 120_000} ms; raise the timeout or check the endpoint's load`,
-    };
-  if (error instanceof APIConnectionError)
-    return {
-      kind: 'unavailable',
-      message: `cannot reach ${at} (${error.cause instanceof Error ? error.cause.message : error.message}); check OPENAI_BASE_URL and that the server is up`,
-    };
-  if (error instanceof APIError) {
-    const detail = serverMessage(error);
-    const status = error.status ?? 0;
-    if (status === 401 || status === 403)
-      return {
-        kind: 'bad-config',
-        message: `${at} rejected the API key (${status}${detail}); set OPENAI_API_KEY to a valid key for this endpoint`,
-      };
-    if (status === 404)
-      return {
-        kind: 'bad-config',
-        message: `${at} does not serve model "${config.model}" (404${detail}); set GROUNDPLAN_MODEL to a model it serves, or fix OPENAI_BASE_URL`,
-      };
-    if (status === 408 || status === 409 || status === 429 || status >= 500)
-      return {
-        kind: 'unavailable',
-        message: `${at} is unavailable (${status}${detail}) after the client's retries; try again later or raise max retries`,
-      };
-    return {
-      kind: 'bad-config',
-      message: `${at} refused the request (${status}${detail}); check that it supports json_schema structured output for "${config.model}"`,
-    };
-  }
-  return {
-    kind: 'unavailable',
-    message: `calling ${at} failed: ${(error as Error)?.message ?? String(error)}`,
-  };
-}
-
-function serverMessage(error: APIError): string {
-  const body = error.error as { message?: unknown } | undefined;
-  const message = typeof body?.message === 'string' ? body.message : '';
-  return message ? `: ${message.slice(0, 160)}` : '';
 }

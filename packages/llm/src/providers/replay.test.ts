@@ -37,7 +37,12 @@ afterAll(async () => {
 describe('recording and replaying a cassette', () => {
   it('replays what was recorded, retries included, without the endpoint', async () => {
     const cassette = join(dir, 'round-trip.json');
-    const live = openAiCompatibleProvider({ baseURL: server.baseURL, apiKey: 'k', model: 'recorded-model' });
+    const live = openAiCompatibleProvider({
+      baseURL: server.baseURL,
+      apiKey: 'k',
+      model: 'recorded-model',
+      structuredOutput: 'json_schema',
+    });
     const recorder = recordingProvider(live, cassette);
     server.script(
       { kind: 'text', content: 'not json' },
@@ -91,7 +96,12 @@ describe('recording and replaying a cassette', () => {
   it('adds the injected latency to every replayed answer', async () => {
     const cassette = join(dir, 'latency.json');
     const recorder = recordingProvider(
-      openAiCompatibleProvider({ baseURL: server.baseURL, apiKey: 'k', model: 'm' }),
+      openAiCompatibleProvider({
+        baseURL: server.baseURL,
+        apiKey: 'k',
+        model: 'm',
+        structuredOutput: 'json_schema',
+      }),
       cassette,
     );
     server.script({ kind: 'json', value: good });

@@ -121,6 +121,7 @@ export function recordingProvider(inner: LlmProvider, cassettePath: string): Rec
     name: inner.name,
     model: inner.model,
     ...(inner.warmUp ? { warmUp: inner.warmUp.bind(inner) } : {}),
+    ...(inner.structuredOutput ? { structuredOutput: inner.structuredOutput.bind(inner) } : {}),
     async complete(request) {
       const result = await inner.complete(request);
       const answer = result.ok
