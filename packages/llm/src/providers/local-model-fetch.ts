@@ -57,6 +57,8 @@ export function localModelFetch(options: LocalModelOptions): typeof globalThis.f
         await inTurn(options, () => answer(options, request, init?.signal ?? undefined)),
       );
     } catch (error) {
+      // A request this model can never answer is the request's fault: 400, never retried.
+      if (error instanceof UnanswerableRequest) return errorResponse(400, error.message);
       return errorResponse(500, `the local model failed: ${(error as Error).message}`);
     }
   };
@@ -117,26 +119,45 @@ async function preload(options: LocalModelOptions, prefix: ChatMessage[]): Promi
   }
 }
 
+/** A request the model can never answer as asked (a prompt longer than its context, a schema it cannot take). */
+class UnanswerableRequest extends Error {}
+
 async function answer(
   options: LocalModelOptions,
   request: ChatRequest,
   signal: AbortSignal | undefined,
 ): Promise<object> {
-  const { llama, sequence } = await load(options);
+  const { llama, model, context, sequence } = await load(options);
   const schema = request.response_format?.json_schema?.schema;
-  const grammar = schema
-    ? await llama.createGrammarForJsonSchema(schema as Parameters<Llama['createGrammarForJsonSchema']>[0])
-    : undefined;
+  let grammar: Awaited<ReturnType<Llama['createGrammarForJsonSchema']>> | undefined;
+  try {
+    grammar = schema
+      ? await llama.createGrammarForJsonSchema(schema as Parameters<Llama['createGrammarForJsonSchema']>[0])
+      : undefined;
+  } catch (error) {
+    throw new UnanswerableRequest(
+      `the local model cannot take this JSON schema: ${(error as Error).message}`,
+    );
+  }
   const messages = request.messages;
   const last = messages[messages.length - 1];
+  const maxTokens = request.max_completion_tokens ?? request.max_tokens ?? options.maxTokens ?? 400;
   const session = new LlamaChatSession({ contextSequence: sequence, autoDisposeSequence: false });
   try {
+    // Counted with the model's own tokenizer and chat template before anything is evaluated: a
+    // prompt that does not fit fails at once, never by silently shifting the context.
+    const { contextText } = session.chatWrapper.generateContextState({ chatHistory: chatHistory(messages) });
+    const countedPromptTokens = contextText.tokenize(model.tokenizer).length;
+    if (countedPromptTokens + maxTokens > context.contextSize)
+      throw new UnanswerableRequest(
+        `the prompt of ${countedPromptTokens} tokens and an answer of up to ${maxTokens} exceed the context length of ${context.contextSize} tokens of ${basename(options.modelPath)}`,
+      );
     session.setChatHistory(chatHistory(messages.slice(0, -1)));
     const outputBefore = sequence.tokenMeter.usedOutputTokens;
     const evaluatedBefore = sequence.tokenMeter.usedInputTokens;
     const reply = await session.promptWithMeta(last?.content ?? '', {
       ...(grammar ? { grammar } : {}),
-      maxTokens: request.max_completion_tokens ?? request.max_tokens ?? options.maxTokens ?? 400,
+      maxTokens,
       // The client's timeout aborts the request; stop generating so the next request gets its turn.
       ...(signal ? { signal } : {}),
       temperature: request.temperature ?? 0,

@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { collapse, loadSceneFile, memorySceneStore, visibleNodes } from '@groundplan/scene-graph';
+import {
+  collapse,
+  loadSceneFile,
+  memorySceneStore,
+  renderFullScene,
+  visibleNodes,
+} from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
 import { createLlmActivities, warmUpSemanticSearch } from '../activities.js';
 import { defaultLocalModelPath } from '../provider-config.js';
@@ -55,6 +61,23 @@ describe('the local model provider', () => {
     expect(!result.ok && result.error.kind).toBe('invalid-output');
     expect(!result.ok && result.error.message).toMatch(/cut off at the token limit/);
     expect(!result.ok && result.error.report?.usage.completionTokens).toBe(4);
+  });
+
+  it("refuses at once, in one line and for good, a prompt longer than the model's context", {
+    timeout: 600_000,
+  }, async () => {
+    const office = await loadSceneFile(OFFICE);
+    if (!office.ok) throw new Error('datasets/office.json does not load');
+    // The whole office graph (LLM-As-Planner's prompt): 12,870 o200k tokens, over SmolLM2's 8,192.
+    const result = await localModelProvider({ modelPath: defaultLocalModelPath() }).complete({
+      messages: [{ role: 'user', content: renderFullScene(office.value) }],
+      schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      schemaName: 'plan',
+      maxTokens: 100,
+    });
+    expect(!result.ok && result.error.kind).toBe('bad-config');
+    expect(!result.ok && result.error.message).toMatch(/exceed the context length of 8192 tokens/);
+    expect(!result.ok && result.error.message.split('\n')).toHaveLength(1);
   });
 
   it('says how to install the model when the file is missing', async () => {
