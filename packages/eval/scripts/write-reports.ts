@@ -5,9 +5,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileSceneStore } from '@groundplan/scene-graph';
-import type { PlannerVariant } from '@groundplan/workflows/contract';
+import { PLANNER_VARIANTS } from '@groundplan/workflows/contract';
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from '../src/report.js';
-import { readRecords } from '../src/runner.js';
+import { readRecords, searches } from '../src/runner.js';
 import { loadEvalScenes } from '../src/scenes.js';
 import { isSearchTask, loadTaskSet } from '../src/tasks.js';
 
@@ -17,22 +17,24 @@ const scenes = await loadEvalScenes(fileSceneStore(`${tmpdir()}/groundplan-eval-
 const tasks = await loadTaskSet();
 if (!tasks.ok) throw new Error(tasks.error);
 const summaries: Summary[] = [];
-const sayplanIds = new Set((await readRecords(join(out, 'sayplan', 'results.jsonl'))).map((r) => r.id));
-for (const planner of ['sayplan', 'llm+p', 'llm-as-planner'] as PlannerVariant[]) {
+// The tasks some searching planner ran: a baseline that does not search skips their search tasks.
+const searchedIds = new Set<string>();
+for (const planner of PLANNER_VARIANTS.filter(searches))
+  for (const r of await readRecords(join(out, planner, 'results.jsonl'))) searchedIds.add(r.id);
+for (const planner of PLANNER_VARIANTS) {
   const file = join(out, planner, 'results.jsonl');
   if (!existsSync(file)) continue;
   const records = await readRecords(file);
   const first = records[0]!;
-  const notApplicable =
-    planner === 'sayplan'
-      ? []
-      : tasks.value.filter((t) => sayplanIds.has(t.id) && isSearchTask(t)).map((t) => t.id);
+  const notApplicable = searches(planner)
+    ? []
+    : tasks.value.filter((t) => searchedIds.has(t.id) && isSearchTask(t)).map((t) => t.id);
   const run = describeRun({
     planner,
     provider: first.provider,
     model: first.model,
     selection: records.map((r) => r.id).join(','),
-    settings: { ...settings, ...(planner === 'sayplan' ? {} : { maxReplans: 0, taskTimeoutS: 240 }) },
+    settings: { ...settings, ...(searches(planner) ? {} : { maxReplans: 0 }) },
     notApplicable,
   });
   summaries.push(await writeReport(join(out, planner), records, run, scenes.graphs));

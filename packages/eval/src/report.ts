@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { arch, cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { PLAN_PROMPT_VERSION, SEMANTIC_SEARCH_PROMPT_VERSION } from '@groundplan/llm';
+import { CHOICE_PROMPT_VERSION, PLAN_PROMPT_VERSION, SEMANTIC_SEARCH_PROMPT_VERSION } from '@groundplan/llm';
 import { collapse, countTokens, renderFullScene, renderView, type SceneGraph } from '@groundplan/scene-graph';
 import type { PlannerVariant } from '@groundplan/workflows/contract';
 import type { TaskRecord } from './record.js';
@@ -65,14 +65,25 @@ export type Summary = {
 /** Whether a record counts as a success: search success for search tasks, correctness for planning. */
 export const passed = (r: TaskRecord) => (r.search ? r.search.success : (r.planning?.correct ?? false));
 
+/**
+ * The commit this process's code came from, read when the process started: a run that outlives a
+ * commit still names the code it ran; `+changes` when the work tree differed from it.
+ */
+const CODE_COMMIT = (() => {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      encoding: 'utf8',
+    });
+    return changed.trim() ? `${head}+changes` : head;
+  } catch {
+    return 'unknown'; // not a git checkout
+  }
+})();
+
 /** Describes this checkout and machine for a report header. */
 export function describeRun(fields: Omit<RunInfo, 'version' | 'machine' | 'date'>): RunInfo {
-  let commit = 'unknown';
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  } catch {
-    // Not a git checkout: the report says unknown.
-  }
+  const commit = CODE_COMMIT;
   const cpuList = cpus();
   return {
     date: new Date().toISOString(),
@@ -80,7 +91,7 @@ export function describeRun(fields: Omit<RunInfo, 'version' | 'machine' | 'date'
     version: {
       groundplan: '0.1.0',
       commit,
-      prompts: [SEMANTIC_SEARCH_PROMPT_VERSION, PLAN_PROMPT_VERSION],
+      prompts: [SEMANTIC_SEARCH_PROMPT_VERSION, PLAN_PROMPT_VERSION, CHOICE_PROMPT_VERSION],
     },
     machine: {
       cpus: cpuList.length,
@@ -297,15 +308,21 @@ export async function writeReport(
 
 /** SayPlan Table 3: the planner variants side by side on the planning families. */
 export function comparisonMarkdown(summaries: readonly Summary[]): string {
+  const searches = FAMILIES.filter((f) => f.endsWith('search'));
   const families = FAMILIES.filter((f) => !f.endsWith('search'));
   const header = ['| planner | model | tasks |'];
   const rule = ['| --- | --- | --- |'];
+  for (const f of searches) {
+    header.push(` ${f} success |`);
+    rule.push(' --- |');
+  }
   for (const f of families) {
     header.push(` ${f} correctness | ${f} executability |`);
     rule.push(' --- | --- |');
   }
   const rows = summaries.map((s) => {
     const cells = [`| ${s.run.planner} | ${s.run.model} | ${s.tasks} |`];
+    for (const f of searches) cells.push(` ${pct(s.search[f]?.all)} |`);
     for (const f of families)
       cells.push(` ${pct(s.planning[f]?.correct)} | ${pct(s.planning[f]?.executable)} |`);
     return cells.join('');
