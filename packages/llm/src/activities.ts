@@ -9,7 +9,6 @@ import {
   type SceneGraph,
   type SceneRef,
   type SceneStore,
-  type SizedView,
   type View,
   visibleNodes,
 } from '@groundplan/scene-graph';
@@ -19,17 +18,16 @@ import type { ZodType } from 'zod';
 import { ANSWER_TOKENS } from './contracts/bounds.js';
 import { searchChoices, typedActions } from './contracts/choices.js';
 import { type PlanAnswer, planAnswerSchema } from './contracts/plan-answer.js';
-import {
-  type SearchCommand,
-  type SemanticSearchAnswer,
-  semanticSearchAnswerSchema,
-} from './contracts/semantic-search-answer.js';
+import { type SemanticSearchAnswer, semanticSearchAnswerSchema } from './contracts/semantic-search-answer.js';
 import { groundedActivities } from './grounded/activities.js';
 import { keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
 import { semanticSearchMessages, semanticSearchPromptStart } from './prompts/semantic-search.js';
 import type { CallReport, ChatMessage, LlmFailure, LlmProvider, WarmUpReport } from './provider.js';
-import { appliedStep, invalidStep } from './search-step.js';
+import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
+
+export type { SemanticSearchStepResult };
+
 import { askStructured, type StructuredAnswer, type StructuredFailure } from './structured-call.js';
 
 /** The ApplicationFailure types LLM activities throw; only LlmUnavailable is worth retrying. */
@@ -59,23 +57,6 @@ export type SemanticSearchStepInput = {
   view: View;
   /** Why the previous command could not be applied, shown to the model. */
   lastError?: string;
-};
-
-/**
- * One search step as the workflow records it. `invalid`: the model kept answering outside its
- * contract. `next`: the view after an expand or contract that applied; `error`: why the command
- * could not be applied (or the answer was invalid), for the model to read next step.
- */
-export type SemanticSearchStepResult = {
-  command: SearchCommand | 'invalid';
-  node: string;
-  reasoning: string;
-  chainOfThought: string;
-  next?: SizedView;
-  error?: string;
-  usage: CallReport;
-  /** Model calls this step made when its answer was invalid (each was shown its error); else 1. */
-  calls?: number;
 };
 
 export type GeneratePlanInput = {

@@ -1,6 +1,30 @@
-import { contract, expand, type SceneGraph, sizeView, type View } from '@groundplan/scene-graph';
-import type { SemanticSearchStepResult } from './activities.js';
+import {
+  contract,
+  expand,
+  type SceneGraph,
+  type SizedView,
+  sizeView,
+  type View,
+} from '@groundplan/scene-graph';
+import type { SearchCommand } from './contracts/semantic-search-answer.js';
 import type { CallReport } from './provider.js';
+
+/**
+ * One search step as the workflow records it. `invalid`: the model kept answering outside its
+ * contract. `next`: the view after an expand or contract that applied; `error`: why the command
+ * could not be applied (or the answer was invalid), for the model to read next step.
+ */
+export type SemanticSearchStepResult = {
+  command: SearchCommand | 'invalid';
+  node: string;
+  reasoning: string;
+  chainOfThought: string;
+  next?: SizedView;
+  error?: string;
+  usage: CallReport;
+  /** Model calls this step made when its answer was invalid (each was shown its error); else 1. */
+  calls?: number;
+};
 
 /** A search step whose answer stayed outside its contract: shown to the model at the next step. */
 export function invalidStep(answer: {

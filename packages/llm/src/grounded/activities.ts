@@ -8,9 +8,8 @@ import {
 } from '@groundplan/scene-graph';
 import { type Goal, goalNodes, initialState } from '@groundplan/simulator';
 import type { ZodType } from 'zod';
-import type { SemanticSearchStepResult } from '../activities.js';
 import type { CallReport, ChatMessage } from '../provider.js';
-import { appliedStep, invalidStep } from '../search-step.js';
+import { appliedStep, invalidStep, type SemanticSearchStepResult } from '../search-step.js';
 import type { StructuredAnswer } from '../structured-call.js';
 import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
