@@ -1,25 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
-import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES, type PlanTaskResult } from '@groundplan/workflows/contract';
-import { createRoleWorkers } from '@groundplan/workflows/worker';
+import type { PlanTaskResult } from '@groundplan/workflows/contract';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
 import { askedRequests, replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
 import { startWorkerProcess } from './worker-process.js';
 
-const root = new URL('../../../', import.meta.url).pathname;
 const instruction = "Close Jason's cabinet.";
 
 const hits = servedAnswers;
 
 describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 300_000 }, () => {
   let env: TestWorkflowEnvironment;
-  let inProcess: Worker[];
-  let running: Promise<void>[];
+  let testServer: OfficeOnTestServer | undefined;
   let sceneRef: string;
   const dir = mkdtempSync(`${tmpdir()}/groundplan-crash-plan-`);
   const llmWorker = (hitLog: string) =>
@@ -36,22 +31,11 @@ describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 
     });
 
   beforeAll(async () => {
-    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    const office = await loadSceneFile(`${root}datasets/office.json`);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    const scenes = fileSceneStore(`${dir}/scenes`);
-    sceneRef = await scenes.put(office.value);
-    inProcess = await createRoleWorkers(env.nativeConnection, {
-      roles: ['planner', 'sim'],
-      namespace: env.namespace,
-      scenes,
-    });
-    running = inProcess.map((w) => w.run());
+    testServer = await officeOnTestServer(dir);
+    ({ env, sceneRef } = testServer);
   });
   afterAll(async () => {
-    for (const w of inProcess ?? []) w.shutdown();
-    await Promise.all(running ?? []);
-    await env?.teardown();
+    await testServer?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 

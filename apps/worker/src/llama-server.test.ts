@@ -7,17 +7,12 @@ import {
   llamaServerMetrics,
   startLlamaServer,
 } from '@groundplan/llm/test-support';
-import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
-import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
-import { createRoleWorkers } from '@groundplan/workflows/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
 import { startWorkerProcess } from './worker-process.js';
 
-const root = new URL('../../../', import.meta.url).pathname;
 const instruction = "Close Jason's cabinet.";
 
 // A real third-party OpenAI-compatible server: llama.cpp's llama-server, built once per machine
@@ -27,8 +22,7 @@ const instruction = "Close Jason's cabinet.";
 // the run is bounded: 2 search steps, no replan, answers capped at 256 tokens by the server.
 describe("the plan workflow against llama.cpp's llama-server", { timeout: 900_000 }, () => {
   let env: TestWorkflowEnvironment;
-  let inProcess: Worker[];
-  let running: Promise<void>[];
+  let testServer: OfficeOnTestServer | undefined;
   let sceneRef: string;
   let server: LlamaServer;
   const dir = mkdtempSync(`${tmpdir()}/groundplan-llama-server-`);
@@ -36,22 +30,11 @@ describe("the plan workflow against llama.cpp's llama-server", { timeout: 900_00
   beforeAll(async () => {
     const binary = await llamaServerBinary();
     server = await startLlamaServer({ binary, modelPath: defaultLocalModelPath(), maxAnswerTokens: 256 });
-    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    const office = await loadSceneFile(`${root}datasets/office.json`);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    const scenes = fileSceneStore(`${dir}/scenes`);
-    sceneRef = await scenes.put(office.value);
-    inProcess = await createRoleWorkers(env.nativeConnection, {
-      roles: ['planner', 'sim'],
-      namespace: env.namespace,
-      scenes,
-    });
-    running = inProcess.map((w) => w.run());
+    testServer = await officeOnTestServer(dir);
+    ({ env, sceneRef } = testServer);
   }, 1_800_000);
   afterAll(async () => {
-    for (const w of inProcess ?? []) w.shutdown();
-    await Promise.all(running ?? []);
-    await env?.teardown();
+    await testServer?.stop();
     await server?.close();
     rmSync(dir, { recursive: true, force: true });
   });

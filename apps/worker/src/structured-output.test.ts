@@ -6,20 +6,15 @@ import {
   type FakeOpenAiServer,
   startFakeOpenAiServer,
 } from '@groundplan/llm/test-support';
-import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
-import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
-import { createRoleWorkers } from '@groundplan/workflows/worker';
 import { ActivityFailure, ApplicationFailure, WorkflowFailedError } from '@temporalio/client';
 import { RetryState } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
 import { CLOSE_JASONS_CABINET_CASSETTE } from './test-support/replay-llm.js';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 
-const root = new URL('../../../', import.meta.url).pathname;
 const instruction = "Close Jason's cabinet.";
 const formatOf = (body: Record<string, unknown>) =>
   (body.response_format as { type?: string } | undefined)?.type ?? 'none';
@@ -41,8 +36,7 @@ describe('the plan workflow against a server that refuses json_schema, as llama-
   timeout: 300_000,
 }, () => {
   let env: TestWorkflowEnvironment;
-  let inProcess: Worker[];
-  let running: Promise<void>[];
+  let testServer: OfficeOnTestServer | undefined;
   let sceneRef: string;
   let server: FakeOpenAiServer;
   const dir = mkdtempSync(`${tmpdir()}/groundplan-structured-output-`);
@@ -58,11 +52,8 @@ describe('the plan workflow against a server that refuses json_schema, as llama-
     });
 
   beforeAll(async () => {
-    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    const office = await loadSceneFile(`${root}datasets/office.json`);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    const scenes = fileSceneStore(`${dir}/scenes`);
-    sceneRef = await scenes.put(office.value);
+    testServer = await officeOnTestServer(dir);
+    ({ env, sceneRef } = testServer);
     const cassette = readCassette(CLOSE_JASONS_CABINET_CASSETTE);
     if (!cassette.ok) throw new Error(cassette.error);
     const recorded = answersFromCassette(cassette.value);
@@ -75,17 +66,9 @@ describe('the plan workflow against a server that refuses json_schema, as llama-
           ? { kind: 'json', value: { ok: true }, usage: { prompt_tokens: 20, completion_tokens: 5 } }
           : undefined),
     });
-    inProcess = await createRoleWorkers(env.nativeConnection, {
-      roles: ['planner', 'sim'],
-      namespace: env.namespace,
-      scenes,
-    });
-    running = inProcess.map((w) => w.run());
   });
   afterAll(async () => {
-    for (const w of inProcess ?? []) w.shutdown();
-    await Promise.all(running ?? []);
-    await env?.teardown();
+    await testServer?.stop();
     await server?.close();
     rmSync(dir, { recursive: true, force: true });
   });
