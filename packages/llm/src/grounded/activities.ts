@@ -1,4 +1,4 @@
-import { rankByVector, type SceneIndexCache } from '@groundplan/retrieval';
+import { rankByVector, type SceneIndex, type SceneIndexCache } from '@groundplan/retrieval';
 import {
   requireScene,
   type SceneRef,
@@ -46,6 +46,9 @@ type Ask = <T>(
   { ok: true; value: StructuredAnswer<T> } | { ok: false; error: string; usage: CallReport; calls: number }
 >;
 
+/** Goal glosses kept embedded per worker (384 floats each: about 30 MB at the bound). */
+const MAX_CACHED_GLOSSES = 20_000;
+
 /** How many options the model sees, how many goals it may pick, and how many things retrieval adds. */
 export const GROUNDED_LIMITS = { searchOptions: 5, goalOptions: 8, goals: 3, retrievedThings: 10 } as const;
 
@@ -63,6 +66,16 @@ const NO_CALL: CallReport = {
  * ablation, the prior picks the first).
  */
 export function groundedActivities(deps: { scenes: SceneStore; retrieval?: SceneIndexCache; ask: Ask }) {
+  // A replan offers mostly the same goals again: their glosses are embedded once per worker.
+  const glosses = new Map<string, Float32Array>();
+  const glossVectors = (index: SceneIndex) => async (texts: readonly string[]) => {
+    if (glosses.size + texts.length > MAX_CACHED_GLOSSES) glosses.clear();
+    const missing = [...new Set(texts.filter((text) => !glosses.has(`${index.model}\n${text}`)))];
+    const vectors = missing.length > 0 ? await index.embedder.embed(missing) : [];
+    missing.forEach((text, i) => glosses.set(`${index.model}\n${text}`, vectors[i]!));
+    return texts.map((text) => glosses.get(`${index.model}\n${text}`)!);
+  };
+
   async function prepare(sceneRef: SceneRef, instruction: string) {
     if (!deps.retrieval)
       throw new Error('grounded planning needs retrieval: start the llm role with an embedding model');
@@ -112,7 +125,7 @@ export function groundedActivities(deps: { scenes: SceneStore; retrieval?: Scene
       const start = initialState(graph);
       if (!start.ok) return { ok: false, error: start.error, usage: NO_CALL, calls: 0 };
       const tried = new Set(input.rejected.map((set) => [...set.goals].sort().join(' & ')));
-      const options = (await goalOptions(graph, start.value, nodes, index, query, input.found))
+      const options = (await goalOptions(graph, start.value, nodes, glossVectors(index), query, input.found))
         .filter((option) => !tried.has(option.label))
         .slice(0, GROUNDED_LIMITS.goalOptions);
       if (options.length === 0)

@@ -58,13 +58,13 @@ export async function goalOptions(
   graph: SceneGraph,
   state: SimState,
   nodes: readonly string[],
-  index: SceneIndex,
+  embed: (texts: readonly string[]) => Promise<Float32Array[]>,
   query: Float32Array,
   found?: string,
 ): Promise<Option<Goal>[]> {
   const goals = goalCandidates(graph, state, nodes);
   const glosses = goals.map((goal) => goalGloss(goal));
-  const vectors = glosses.length > 0 ? await index.embedder.embed(glosses) : [];
+  const vectors = glosses.length > 0 ? await embed(glosses) : [];
   return goals
     .map((goal, i) => ({
       label: formatGoal(goal),
