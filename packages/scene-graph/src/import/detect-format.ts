@@ -1,5 +1,6 @@
+import { err, ok, type Result } from '../result.js';
 import type { ImportFormat } from './import-report.js';
-import { isRecord } from './source-json.js';
+import { isRecord, parseSourceJson } from './source-json.js';
 
 export type SourceFormat = ImportFormat | 'groundplan';
 
@@ -38,4 +39,31 @@ export function wrongFormat(
       ? `it looks like ${FORMAT_NAMES[found]}${found === 'groundplan' ? '' : ` (try \`groundplan import ${found}\`)`}`
       : detail;
   return `${file} is not ${FORMAT_NAMES[wanted]}: ${looksLike}`;
+}
+
+/** A source file's top level with node and edge lists, as Spark-DSG and VirtualHome files have. */
+export type NodesAndEdges = Record<string, unknown> & { nodes: unknown[]; edges: unknown[] };
+
+export function hasNodesAndEdges(source: Record<string, unknown>): source is NodesAndEdges {
+  return Array.isArray(source.nodes) && Array.isArray(source.edges);
+}
+
+/**
+ * A source file parsed (numbers kept lossless) when it is in the format asked for and has the
+ * expected top level; else the one-line reason: where the JSON breaks, or what format it looks like.
+ */
+export function readSource<T extends Record<string, unknown>>(
+  text: string,
+  file: string,
+  wanted: ImportFormat,
+  hasShape: (source: Record<string, unknown>) => source is T,
+  expected: string,
+): Result<T, string> {
+  const parsed = parseSourceJson(text, file);
+  if (!parsed.ok) return parsed;
+  const source = parsed.value;
+  const found = detectFormat(source);
+  if (found !== wanted || !isRecord(source) || !hasShape(source))
+    return err(wrongFormat(file, wanted, found, expected));
+  return ok(source);
 }

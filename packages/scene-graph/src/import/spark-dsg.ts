@@ -1,8 +1,8 @@
 import type { SceneEdge, SceneFile, SceneNode } from '../format/schema.js';
 import { err, type Result } from '../result.js';
-import { detectFormat, wrongFormat } from './detect-format.js';
+import { hasNodesAndEdges, readSource } from './detect-format.js';
 import { type ImportedScene, ImportNotes, validateImport } from './import-report.js';
-import { isRecord, parseSourceJson, sourceId, sourceNumber, sourceVector } from './source-json.js';
+import { isRecord, sourceId, sourceNumber, sourceVector } from './source-json.js';
 
 /** Where the source came from (for messages) and what to call the scene. */
 export type ImportOptions = { file: string; name: string };
@@ -28,24 +28,15 @@ const LAYER_ROLES: Record<number, Role> = { 2: 'object', 3: 'place', 4: 'room', 
  * room of the place they hang from, and the latest pose of the agent's trajectory becomes the agent.
  */
 export function importSparkDsg(text: string, options: ImportOptions): Result<ImportedScene, string> {
-  const parsed = parseSourceJson(text, options.file);
-  if (!parsed.ok) return parsed;
-  const source = parsed.value;
-  const found = detectFormat(source);
-  if (
-    found !== 'spark-dsg' ||
-    !isRecord(source) ||
-    !Array.isArray(source.nodes) ||
-    !Array.isArray(source.edges)
-  )
-    return err(
-      wrongFormat(
-        options.file,
-        'spark-dsg',
-        found,
-        'expected "nodes" with "layer" and "attributes", and "edges"',
-      ),
-    );
+  const read = readSource(
+    text,
+    options.file,
+    'spark-dsg',
+    hasNodesAndEdges,
+    'expected "nodes" with "layer" and "attributes", and "edges"',
+  );
+  if (!read.ok) return read;
+  const source = read.value;
 
   const notes = new ImportNotes();
   const nodes = new Map<string, SparkNode>();

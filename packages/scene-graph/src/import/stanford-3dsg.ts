@@ -1,8 +1,8 @@
 import type { SceneEdge, SceneFile, SceneNode } from '../format/schema.js';
 import { err, type Result } from '../result.js';
-import { detectFormat, wrongFormat } from './detect-format.js';
+import { readSource } from './detect-format.js';
 import { type ImportedScene, ImportNotes, idFragment, validateImport } from './import-report.js';
-import { isRecord, parseSourceJson, sourceId, sourceNumber, sourceVector } from './source-json.js';
+import { isRecord, sourceId, sourceNumber, sourceVector } from './source-json.js';
 import type { ImportOptions } from './spark-dsg.js';
 
 type Vec3 = [number, number, number];
@@ -21,19 +21,15 @@ const ADJACENT_GAP = 0.5;
  * their closest rooms; every such guess is counted. Cameras and panoramas are dropped.
  */
 export function importStanford3dsg(text: string, options: ImportOptions): Result<ImportedScene, string> {
-  const parsed = parseSourceJson(text, options.file);
-  if (!parsed.ok) return parsed;
-  const source = parsed.value;
-  const found = detectFormat(source);
-  if (found !== 'stanford-3dsg' || !isRecord(source) || !isRecord(source.building))
-    return err(
-      wrongFormat(
-        options.file,
-        'stanford-3dsg',
-        found,
-        'expected "building", "room" and "object" dictionaries',
-      ),
-    );
+  const read = readSource(
+    text,
+    options.file,
+    'stanford-3dsg',
+    hasBuilding,
+    'expected "building", "room" and "object" dictionaries',
+  );
+  if (!read.ok) return read;
+  const source = read.value;
 
   const notes = new ImportNotes();
   const nodes: SceneNode[] = [];
@@ -279,4 +275,10 @@ function scalars(record: Record<string, unknown>, keys: readonly string[]): Reco
     else if (typeof value === 'string' && value !== '') out[key] = value;
   }
   return out;
+}
+
+function hasBuilding(
+  source: Record<string, unknown>,
+): source is Record<string, unknown> & { building: Record<string, unknown> } {
+  return isRecord(source.building);
 }

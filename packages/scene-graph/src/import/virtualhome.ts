@@ -1,8 +1,8 @@
 import type { Relation, SceneEdge, SceneFile, SceneNode } from '../format/schema.js';
 import { err, type Result } from '../result.js';
-import { detectFormat, wrongFormat } from './detect-format.js';
+import { hasNodesAndEdges, readSource } from './detect-format.js';
 import { type ImportedScene, ImportNotes, idFragment, validateImport } from './import-report.js';
-import { isRecord, parseSourceJson, sourceId, sourceVector } from './source-json.js';
+import { isRecord, sourceId, sourceVector } from './source-json.js';
 import type { ImportOptions } from './spark-dsg.js';
 
 type Vec3 = [number, number, number];
@@ -48,24 +48,15 @@ const SKILLS: Record<string, { skills: string[]; needs?: string }> = {
  * the asset it stands on or in kept as its `on` / `inside` attribute. CLOSE and FACING are dropped.
  */
 export function importVirtualHome(text: string, options: ImportOptions): Result<ImportedScene, string> {
-  const parsed = parseSourceJson(text, options.file);
-  if (!parsed.ok) return parsed;
-  const source = parsed.value;
-  const found = detectFormat(source);
-  if (
-    found !== 'virtualhome' ||
-    !isRecord(source) ||
-    !Array.isArray(source.nodes) ||
-    !Array.isArray(source.edges)
-  )
-    return err(
-      wrongFormat(
-        options.file,
-        'virtualhome',
-        found,
-        'expected "nodes" with "class_name" and "edges" with "relation_type"',
-      ),
-    );
+  const read = readSource(
+    text,
+    options.file,
+    'virtualhome',
+    hasNodesAndEdges,
+    'expected "nodes" with "class_name" and "edges" with "relation_type"',
+  );
+  if (!read.ok) return read;
+  const source = read.value;
 
   const notes = new ImportNotes();
   const nodes = new Map<string, VhNode>(); // by VirtualHome id
