@@ -5,9 +5,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileSceneStore } from '@groundplan/scene-graph';
-import { PLANNER_VARIANTS } from '@groundplan/workflows/contract';
+import { PLANNER_VARIANTS, searchesAndReplans } from '@groundplan/workflows/contract';
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from '../src/report.js';
-import { readRecords, searches } from '../src/runner.js';
+import { readRecords } from '../src/runner.js';
 import { loadEvalScenes } from '../src/scenes.js';
 import { isSearchTask, loadTaskSet } from '../src/tasks.js';
 
@@ -19,14 +19,14 @@ if (!tasks.ok) throw new Error(tasks.error);
 const summaries: Summary[] = [];
 // The tasks some searching planner ran: a baseline that does not search skips their search tasks.
 const searchedIds = new Set<string>();
-for (const planner of PLANNER_VARIANTS.filter(searches))
+for (const planner of PLANNER_VARIANTS.filter(searchesAndReplans))
   for (const r of await readRecords(join(out, planner, 'results.jsonl'))) searchedIds.add(r.id);
 for (const planner of PLANNER_VARIANTS) {
   const file = join(out, planner, 'results.jsonl');
   if (!existsSync(file)) continue;
   const records = await readRecords(file);
   const first = records[0]!;
-  const notApplicable = searches(planner)
+  const notApplicable = searchesAndReplans(planner)
     ? []
     : tasks.value.filter((t) => searchedIds.has(t.id) && isSearchTask(t)).map((t) => t.id);
   const run = describeRun({
@@ -34,7 +34,7 @@ for (const planner of PLANNER_VARIANTS) {
     provider: first.provider,
     model: first.model,
     selection: records.map((r) => r.id).join(','),
-    settings: { ...settings, ...(searches(planner) ? {} : { maxReplans: 0 }) },
+    settings: { ...settings, ...(searchesAndReplans(planner) ? {} : { maxReplans: 0 }) },
     notApplicable,
   });
   summaries.push(await writeReport(join(out, planner), records, run, scenes.graphs));

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileSceneStore } from '@groundplan/scene-graph';
-import { PLANNER_VARIANTS, type PlannerVariant } from '@groundplan/workflows/contract';
+import { PLANNER_VARIANTS, type PlannerVariant, searchesAndReplans } from '@groundplan/workflows/contract';
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from './report.js';
-import { type EvalProviderConfig, runEvaluation, searches } from './runner.js';
+import { type EvalProviderConfig, runEvaluation } from './runner.js';
 import { loadEvalScenes } from './scenes.js';
 import { loadTaskSet, selectTasks } from './tasks.js';
 
@@ -69,7 +69,7 @@ async function main(): Promise<number> {
       settings: {
         concurrency,
         maxSearchSteps: maxSearchSteps ?? 'default (24)',
-        maxReplans: searches(planner) ? (maxReplans ?? 'default (5)') : 0,
+        maxReplans: searchesAndReplans(planner) ? (maxReplans ?? 'default (5)') : 0,
         taskTimeoutS: taskTimeoutS ?? 'none',
       },
       notApplicable: outcome.notApplicable,

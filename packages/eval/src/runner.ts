@@ -9,8 +9,10 @@ import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
 import {
   GROUNDPLAN_SEARCH_ATTRIBUTES,
+  isGrounded,
   type PlannerVariant,
   type PlanTaskResult,
+  searchesAndReplans,
 } from '@groundplan/workflows/contract';
 import { createRoleWorkers, runWorkersUntil } from '@groundplan/workflows/worker';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
@@ -20,15 +22,6 @@ import type { TaskRecord } from './record.js';
 import { loadEvalScenes } from './scenes.js';
 import { classifyErrors, type PlanningScore, type SearchScore, scoreSearch } from './score.js';
 import { type EvalTask, isSearchTask } from './tasks.js';
-
-/** Whether a planner searches the scene graph (SayPlan and the grounded planners) rather than planning from all of it. */
-export function searches(planner: PlannerVariant): boolean {
-  return planner === 'sayplan' || isGrounded(planner);
-}
-
-function isGrounded(planner: PlannerVariant): boolean {
-  return planner === 'grounded' || planner === 'grounded-prior';
-}
 
 /** A provider for the evaluation: any of the LLM package's, or the oracle (a harness check). */
 export type EvalProviderConfig =
@@ -70,7 +63,7 @@ export type RunOutcome = {
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const applicable = options.tasks.filter((t) => searches(options.planner) || !isSearchTask(t));
+  const applicable = options.tasks.filter((t) => searchesAndReplans(options.planner) || !isSearchTask(t));
   const notApplicable = options.tasks.filter((t) => !applicable.includes(t)).map((t) => t.id);
   const done = await readRecords(options.resultsFile);
   const doneIds = new Set(done.map((r) => r.id));

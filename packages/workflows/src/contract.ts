@@ -86,6 +86,16 @@ export const PLANNER_VARIANTS = ['sayplan', 'llm+p', 'llm-as-planner', 'grounded
 export const PlannerVariantSchema = z.enum(PLANNER_VARIANTS);
 export type PlannerVariant = z.infer<typeof PlannerVariantSchema>;
 
+/** The grounded planners: retrieval orders the choices, a classical planner plans. */
+export function isGrounded(planner: PlannerVariant): boolean {
+  return planner === 'grounded' || planner === 'grounded-prior';
+}
+
+/** Whether a planner searches the scene graph and replans (SayPlan, the grounded planners); the baselines do neither. */
+export function searchesAndReplans(planner: PlannerVariant): boolean {
+  return planner === 'sayplan' || isGrounded(planner);
+}
+
 /** SayPlan's replans after a rejected plan, and the semantic-search steps before the model must plan. */
 export const DEFAULT_MAX_REPLANS = 5;
 export const DEFAULT_MAX_SEARCH_STEPS = 24;

@@ -72,7 +72,7 @@ export function groundedActivities(deps: { scenes: SceneStore; retrieval?: Scene
     if (glosses.size + texts.length > MAX_CACHED_GLOSSES) glosses.clear();
     const missing = [...new Set(texts.filter((text) => !glosses.has(`${index.model}\n${text}`)))];
     const vectors = missing.length > 0 ? await index.embedder.embed(missing) : [];
-    missing.forEach((text, i) => glosses.set(`${index.model}\n${text}`, vectors[i]!));
+    for (const [i, text] of missing.entries()) glosses.set(`${index.model}\n${text}`, vectors[i]!);
     return texts.map((text) => glosses.get(`${index.model}\n${text}`)!);
   };
 

@@ -3,10 +3,12 @@ import {
   DEFAULT_MAX_REPLANS,
   DEFAULT_MAX_SEARCH_STEPS,
   FAILURE_TYPES,
+  isGrounded,
   type PlannerVariant,
   type PlanTaskInput,
   type PlanTaskResult,
   STATUS_ATTRIBUTE,
+  searchesAndReplans,
   type View,
 } from '../contract.js';
 import { failWithOutcome } from './outcome.js';
@@ -34,12 +36,11 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
   ]);
   let explored: View = start.view;
   let searchTrace: PlanTaskResult['searchTrace'] = [];
-  const grounded = planner === 'grounded' || planner === 'grounded-prior';
+  const grounded = isGrounded(planner);
   const chooser = planner === 'grounded' ? 'model' : 'prior';
   // Every searching, replanning planner gets the same budgets.
-  const maxReplans =
-    planner === 'sayplan' || grounded ? (input.options?.maxReplans ?? DEFAULT_MAX_REPLANS) : 0;
-  if (planner === 'sayplan' || grounded) {
+  const maxReplans = searchesAndReplans(planner) ? (input.options?.maxReplans ?? DEFAULT_MAX_REPLANS) : 0;
+  if (searchesAndReplans(planner)) {
     const maxSearchSteps = input.options?.maxSearchSteps ?? DEFAULT_MAX_SEARCH_STEPS;
     const step: SearchStep = grounded
       ? (view, _lastError, summary) =>
