@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSceneFile, memorySceneStore } from '@groundplan/scene-graph';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPathActivities } from './activities.js';
 
 const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 
 describe('the path-planning activity', () => {
-  const dir = mkdtempSync(`${tmpdir()}/groundplan-path-activities-`);
-  const scenes = fileSceneStore(dir);
+  const scenes = memorySceneStore();
   const path = createPathActivities({ scenes });
   let sceneRef: string;
   beforeAll(async () => {
@@ -16,7 +13,6 @@ describe('the path-planning activity', () => {
     if (!office.ok) throw new Error('datasets/office.json does not load');
     sceneRef = await scenes.put(office.value);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('fills in the poses between the agent and a room', async () => {
     const expanded = await path.expandPath({ sceneRef, plan: [{ action: 'goto', args: ['kitchen'] }] });

@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSceneFile, memorySceneStore } from '@groundplan/scene-graph';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkPlanGoals } from '../goals/check-goals.js';
 import { createSimActivities } from './sim-activities.js';
 
 const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 
 describe('the simulation activities on the office scene', () => {
-  const dir = mkdtempSync(`${tmpdir()}/groundplan-sim-activities-`);
-  const scenes = fileSceneStore(dir);
+  const scenes = memorySceneStore();
   const sim = createSimActivities({ scenes });
   let sceneRef: string;
   beforeAll(async () => {
@@ -17,7 +14,6 @@ describe('the simulation activities on the office scene', () => {
     if (!office.ok) throw new Error('datasets/office.json does not load');
     sceneRef = await scenes.put(office.value);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('starts the search from a collapsed view and says what it costs in tokens', async () => {
     const collapsed = await sim.collapseScene({ sceneRef });
