@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Rebuilds the committed conversions from the raw files (default: ../shared/external-data beside
-# the repository) with `groundplan import`, and writes each import's report beside its scene.
+# Rebuilds the committed conversions from the raw files (default: datasets/external/source, the
+# copies shipped with their licences) with `groundplan import`, and writes each report beside its scene.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-raw="${1:-$root/../shared/external-data}"
+raw="${1:-$root/datasets/external/source}"
 here="$root/datasets/external"
 groundplan() {
   (cd "$root/apps/cli" && node --conditions=@groundplan/source --import tsx src/main.ts "$@")
