@@ -11,6 +11,7 @@ export { fillTemplate, requires } from './actions/action-spec.js';
 export { ACTION_SPECS, actionDescriptions, actionNames, actionSpec } from './actions/action-table.js';
 export * as checks from './actions/checks.js';
 export * as effects from './actions/effects.js';
+export { BELIEF_UPDATE_FAILED, type BeliefAdvance } from './activities/advance-belief.js';
 export {
   createSimActivities,
   type PlanVerdict,

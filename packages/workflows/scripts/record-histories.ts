@@ -1,5 +1,5 @@
 // Records the event history of every groundplan workflow (planTask, executePlan, planAndExecute
-// and planAndExecute's two children) on a real (test) Temporal server, for the replay test that
+// and planAndExecute's two children, robotEntity and a task it ran) on a real (test) Temporal server, for the replay test that
 // checks the current workflow code still replays them, plus a run that fails on the robot (the
 // failure path). Once runs are deployed, a change that breaks old histories is versioned with
 // patched(); until then (nothing is deployed yet) such a change re-records them with this script.
@@ -7,13 +7,20 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { replayProvider } from '@groundplan/llm';
+import { openRetrieval } from '@groundplan/retrieval';
 import { createSimulatedRobot } from '@groundplan/robot';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import type { WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
-import { runOutcome, startPlanAndExecute, startPlanTask } from '../src/client.js';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES, PLANNER_TASK_QUEUE } from '../src/contract.js';
+import {
+  robotState,
+  runOutcome,
+  startPlanAndExecute,
+  startPlanTask,
+  submitRobotTask,
+} from '../src/client.js';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES, PLANNER_TASK_QUEUE, robotEntityId } from '../src/contract.js';
 import { createRoleWorkers, runWorkersUntil } from '../src/worker.js';
 import { executePlan } from '../src/workflows.js';
 
@@ -29,8 +36,15 @@ const dataDir = mkdtempSync(`${tmpdir()}/groundplan-histories-`);
 const scenes = fileSceneStore(`${dataDir}/scenes`);
 const sceneRef = await scenes.put(office);
 const sceneName = office.getAttribute('name');
-// Two robots, so each run starts from the recorded scene (a robot keeps its world between runs).
-const robotIds = ['history-robot-1', 'history-robot-2'];
+// Two robots, so each run starts from the recorded scene (a robot keeps its world between runs),
+// and a third sent two tasks through its robot entity.
+const robotIds = ['history-robot-1', 'history-robot-2', 'history-robot-3'];
+
+async function retrieval() {
+  const opened = await openRetrieval({ cacheDir: `${dataDir}/retrieval` });
+  if (!opened.ok) throw new Error(opened.error);
+  return opened.value;
+}
 
 const env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
 const connection = env.nativeConnection;
@@ -45,9 +59,11 @@ const workers = [
     namespace,
     scenes,
     provider: replayProvider({ cassettePath }),
+    retrieval: await retrieval(),
     robot: robot(robotIds[0]!),
   })),
   ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[1]!) })),
+  ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[2]!) })),
 ];
 
 // Histories do not hold the workflow id, and the workflows derive child and step ids from it,
@@ -100,6 +116,29 @@ async function record(): Promise<void> {
   const failed = await runOutcome(failing);
   if (failed.status !== 'execution-failed') throw new Error(`the failing run ended ${failed.status}`);
   await save('planAndExecute.execution-failed', failing);
+
+  // A robot entity with two tasks, the second planned from the belief the first left.
+  const entityRobot = robotIds[2]!;
+  const tasks = [
+    await submitRobotTask(env.client, sceneName, { sceneRef, instruction, robotId: entityRobot }),
+    await submitRobotTask(env.client, sceneName, {
+      sceneRef,
+      instruction: "Place Will's drone on his desk.",
+      robotId: entityRobot,
+      options: { planner: 'grounded-prior' },
+    }),
+  ];
+  for (const task of tasks) {
+    const done = await runOutcome(task);
+    if (done.status !== 'completed') throw new Error(`the robot's task ended ${done.status}`);
+  }
+  for (;;) {
+    const state = await robotState(env.client, entityRobot);
+    if (state?.tasksDone.length === 2) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await save('robotEntity', env.client.workflow.getHandle(robotEntityId(entityRobot)));
+  await save('robotEntity.child-planAndExecute', tasks[1]!);
 }
 
 mkdirSync(outDir, { recursive: true });

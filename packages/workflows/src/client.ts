@@ -1,4 +1,10 @@
-import { type Client, WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
+import {
+  type Client,
+  WithStartWorkflowOperation,
+  WorkflowFailedError,
+  type WorkflowHandle,
+  WorkflowUpdateFailedError,
+} from '@temporalio/client';
 import { ApplicationFailure, type SearchAttributePair, TypedSearchAttributes } from '@temporalio/common';
 import type { z } from 'zod';
 import {
@@ -13,13 +19,17 @@ import {
   PlanTaskInputSchema,
   REPLANS_ATTRIBUTE,
   ROBOT_ATTRIBUTE,
+  type RobotState,
+  robotEntityId,
+  robotStateQuery,
   SCENE_ATTRIBUTE,
   STAGE_ATTRIBUTE,
   STATUS_ATTRIBUTE,
+  submitTaskUpdate,
 } from './contract.js';
 import { planningDetails, runDetails, runSummary } from './run-description.js';
 import { runWorkflowId } from './workflow-ids.js';
-import type { planAndExecute, planTask } from './workflows.js';
+import type { planAndExecute, planTask, robotEntity } from './workflows.js';
 
 export { runWorkflowId } from './workflow-ids.js';
 
@@ -76,6 +86,55 @@ export function startPlanAndExecute(
     'planAndExecute',
     runOptions(sceneName, checked, runDetails(checked)),
   );
+}
+
+/**
+ * Sends a task to its robot: the robot's entity workflow (started here if the robot has none yet,
+ * deployed in the task's scene) queues it and runs it when the tasks before it are done, planned
+ * from the belief they left. Returns the task's run. A refused task (another scene, a full queue)
+ * and bad input throw InvalidRunInput with one line.
+ */
+export async function submitRobotTask(
+  client: Client,
+  sceneName: string,
+  input: Omit<PlanAndExecuteInput, 'planOnly' | 'robotEntity'>,
+): Promise<WorkflowHandle<typeof planAndExecute>> {
+  const checked = validated(PlanAndExecuteInputSchema, input);
+  const { robotId, sceneRef } = checked;
+  const taskId = runWorkflowId(sceneName, checked.instruction, robotId);
+  const startWorkflowOperation = new WithStartWorkflowOperation<typeof robotEntity>('robotEntity', {
+    workflowId: robotEntityId(robotId),
+    taskQueue: PLANNER_TASK_QUEUE,
+    args: [{ robotId, sceneRef }],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    typedSearchAttributes: new TypedSearchAttributes([
+      { key: ROBOT_ATTRIBUTE, value: robotId },
+      { key: SCENE_ATTRIBUTE, value: sceneName },
+    ]),
+    staticSummary: `robot ${robotId} · scene ${sceneName}`,
+  });
+  try {
+    await client.workflow.executeUpdateWithStart(submitTaskUpdate, {
+      args: [{ taskId, sceneName, input: checked }],
+      startWorkflowOperation,
+    });
+  } catch (error) {
+    // The entity's validator refused the task: its message is the one line to show.
+    if (error instanceof WorkflowUpdateFailedError && error.cause instanceof Error)
+      throw new InvalidRunInput(error.cause.message);
+    throw error;
+  }
+  return client.workflow.getHandle<typeof planAndExecute>(taskId);
+}
+
+/** What a robot believes, what it is doing and what it has done; undefined for a robot that never had a task. */
+export async function robotState(client: Client, robotId: string): Promise<RobotState | undefined> {
+  try {
+    return await client.workflow.getHandle(robotEntityId(robotId)).query(robotStateQuery);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'WorkflowNotFoundError') return undefined;
+    throw error;
+  }
 }
 
 /** Starts planTask alone (plan, no execution); bad input throws InvalidRunInput. */

@@ -6,7 +6,7 @@ import type { SceneRef, View } from '@groundplan/scene-graph';
 // The one subpath of the scene graph package made for workflow code: zod only, no Node built-ins.
 import { type PlanStep, PlanStepSchema } from '@groundplan/scene-graph/plan-step';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
-import { defineQuery, defineSignal } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { z } from 'zod';
 
 export type { PlanStep, SceneRef, View };
@@ -122,10 +122,26 @@ export const PlanTaskInputSchema = z.object({
 });
 export type PlanTaskInput = z.infer<typeof PlanTaskInputSchema>;
 
+export const RobotIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a robot id is 1-64 of A-Z a-z 0-9 _ -');
+
+/** What the robot believes: a scene version and the asset within its reach (part of its pose, not of the scene). */
+export const BeliefSchema = z.object({
+  ref: PlanTaskInputSchema.shape.sceneRef,
+  accessed: z.string().nullable(),
+});
+export type Belief = z.infer<typeof BeliefSchema>;
+
 export const ExecutePlanInputSchema = z.object({
+  /** The scene the robot was deployed in: the simulated robot keys its true world by it. */
   sceneRef: PlanTaskInputSchema.shape.sceneRef,
+  /** What the robot believes before the first step; each executed step makes the next version. Default: the scene. */
+  belief: BeliefSchema.optional(),
   plan: z.array(PlanStepSchema),
-  robotId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a robot id is 1-64 of A-Z a-z 0-9 _ -'),
+  robotId: RobotIdSchema,
+  /** The robot entity workflow to tell of every new belief version, when the run is one of its tasks. */
+  reportBeliefTo: z.string().optional(),
   /** Seconds without a heartbeat before a skill attempt counts as lost (the robot worker died). */
   heartbeatTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
 });
@@ -138,8 +154,77 @@ export const PlanAndExecuteInputSchema = PlanTaskInputSchema.extend({
   /** Plan only: no execution. */
   planOnly: z.boolean().optional(),
   heartbeatTimeoutSeconds: ExecutePlanInputSchema.shape.heartbeatTimeoutSeconds,
+  /**
+   * Replans after a skill failed and what the robot saw corrected its belief (LookPlanGraph's
+   * loop); a failure that teaches the belief nothing ends the run. Default 2.
+   */
+  maxExecutionReplans: z.number().int().min(0).max(20).optional(),
+  /**
+   * Set by a robot entity for the tasks it serialises: the run waits for robotTurnSignal, which
+   * carries the belief to plan from, and reports every new belief version back to this workflow id.
+   */
+  robotEntity: z.string().optional(),
 });
 export type PlanAndExecuteInput = z.infer<typeof PlanAndExecuteInputSchema>;
+
+export const DEFAULT_MAX_EXECUTION_REPLANS = 2;
+
+// --- The robot entity: one long-lived workflow per robot id owns its belief and its task queue ---
+
+/** The robot entity's workflow id: one per robot. */
+export const robotEntityId = (robotId: string) => `robot-${robotId}`;
+
+/** Tasks a robot holds (running plus waiting); one more is refused, never dropped. */
+export const MAX_ROBOT_QUEUE = 10;
+
+export const RobotEntityInputSchema = z.object({
+  robotId: RobotIdSchema,
+  /** The scene the robot is deployed in; its first belief. */
+  sceneRef: PlanTaskInputSchema.shape.sceneRef,
+  /** Carried over continue-as-new: the current belief and the newest versions. */
+  belief: BeliefSchema.optional(),
+  history: z
+    .array(z.object({ ref: z.string(), accessed: z.string().nullable(), cause: z.string() }))
+    .optional(),
+  tasksDone: z.array(z.object({ taskId: z.string(), status: z.string() })).optional(),
+  /** Continue-as-new after this many tasks even if the server does not suggest it yet (tests set it low). */
+  tasksPerRun: z.number().int().min(1).max(10_000).optional(),
+});
+export type RobotEntityInput = z.infer<typeof RobotEntityInputSchema>;
+
+/** A task sent to a robot: a planAndExecute input without the robot fields, and the run's workflow id. */
+export type RobotTask = {
+  taskId: string;
+  /** The scene's name, for the run's summary in the Temporal UI. */
+  sceneName: string;
+  input: Omit<PlanAndExecuteInput, 'robotEntity' | 'planOnly'>;
+};
+
+export type RobotState = {
+  robotId: string;
+  sceneRef: SceneRef;
+  belief: Belief;
+  /** The task running now, then those waiting, in order. */
+  current?: string;
+  waiting: string[];
+  /** Belief versions, oldest first (the newest HISTORY_KEPT across continue-as-new), and how many there were. */
+  history: BeliefVersion[];
+  versions: number;
+  tasksDone: Array<{ taskId: string; status: string }>;
+};
+
+/** Belief versions a robot entity keeps in its state; older ones stay in the scene store by ref. */
+export const HISTORY_KEPT = 200;
+
+/** Sends a task to a robot: accepted (queued, with how many tasks are ahead) or refused by the validator with one line. */
+export const submitTaskUpdate = defineUpdate<{ taskId: string; ahead: number }, [RobotTask]>('submitTask');
+/** The robot's belief, queue and belief history. */
+export const robotStateQuery = defineQuery<RobotState>('robotState');
+/** From the robot entity to a queued task: your turn, plan from this belief. */
+export const robotTurnSignal = defineSignal<[{ belief: Belief }]>('robotTurn');
+/** From a task's execution to its robot entity: the belief moved to a new version. */
+export const beliefAdvancedSignal =
+  defineSignal<[{ taskId: string; version: BeliefVersion }]>('beliefAdvanced');
 
 // --- Workflow output ---
 
@@ -189,7 +274,20 @@ export type StepRecord = {
   error?: string;
 };
 
-export type ExecutePlanResult = { status: 'completed' | 'failed'; steps: StepRecord[]; reason?: string };
+/** One version of a robot's belief and what made it. */
+export type BeliefVersion = { ref: SceneRef; accessed: string | null; cause: string };
+
+export type ExecutePlanResult = {
+  /** stopped: cancelled (a world change), after the steps listed. */
+  status: 'completed' | 'failed' | 'stopped';
+  steps: StepRecord[];
+  reason?: string;
+  /** The belief after the last executed step, and every version the run made. */
+  belief: Belief;
+  beliefVersions: BeliefVersion[];
+  /** For a failed skill: what the robot saw there changed its belief (the changes, in one line). */
+  corrected?: string;
+};
 
 export type PlanAndExecuteResult = {
   status: 'completed' | 'plan-failed' | 'execution-failed' | 'planned' | 'rejected';
@@ -197,11 +295,22 @@ export type PlanAndExecuteResult = {
   execution?: ExecutePlanResult;
   /** How many times a reported world change sent the run back to planning. */
   replannedForWorldChanges: number;
+  /** How many times a failed skill whose observation corrected the belief sent the run back to planning. */
+  replannedForExecutionFailures: number;
+  /** The robot's belief when the run ended (the scene itself for a run that executed nothing). */
+  belief: Belief;
 };
 
 // --- Messages: what clients ask of and tell a running workflow ---
 
-export type Stage = 'searching' | 'planning' | 'verifying' | 'awaiting-approval' | 'executing' | 'done';
+export type Stage =
+  | 'waiting-for-robot'
+  | 'searching'
+  | 'planning'
+  | 'verifying'
+  | 'awaiting-approval'
+  | 'executing'
+  | 'done';
 
 /** What the progress query returns while a run goes on. */
 export type Progress = {

@@ -3,3 +3,4 @@
 export { executePlan } from './workflows/execute-plan.js';
 export { planAndExecute } from './workflows/plan-and-execute.js';
 export { planTask } from './workflows/plan-task.js';
+export { robotEntity } from './workflows/robot-entity.js';

@@ -8,6 +8,7 @@ import {
   sizeView,
 } from '@groundplan/scene-graph';
 import { verifyPlan } from '../verify/verify-plan.js';
+import { advanceBeliefByStep, type BeliefAdvance } from './advance-belief.js';
 
 export type PlanVerdict =
   | { ok: true; steps: number }
@@ -28,6 +29,15 @@ export function createSimActivities(deps: { scenes: SceneStore }) {
       if (verification.ok) return { ok: true, steps: verification.trace.length };
       const { index, reason, feedback } = verification.failure;
       return { ok: false, index, reason, feedback };
+    },
+
+    /** The robot's belief after a step it executed: a new scene version in the store. */
+    async advanceBelief(input: {
+      beliefRef: SceneRef;
+      accessed: string | null;
+      step: PlanStep;
+    }): Promise<BeliefAdvance> {
+      return advanceBeliefByStep(deps.scenes, input);
     },
   };
 }

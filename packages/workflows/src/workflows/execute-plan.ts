@@ -1,11 +1,16 @@
 import {
   ActivityFailure,
   ApplicationFailure,
+  CancellationScope,
+  getExternalWorkflowHandle,
   isCancellation,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
 import {
+  type Belief,
+  type BeliefVersion,
+  beliefAdvancedSignal,
   type ExecutePlanInput,
   type ExecutePlanResult,
   FAILURE_TYPES,
@@ -17,12 +22,15 @@ import {
 import { oneLine } from '../run-description.js';
 import { failWithOutcome } from './outcome.js';
 import { showProgress, trackProgress } from './progress.js';
-import { robot } from './proxies.js';
+import { robot, sim } from './proxies.js';
 
 /**
  * Runs a verified plan on one robot, step by step, on that robot's task queue. Each step has a
- * stable id, so a retried skill is never applied twice; cancellation stops the robot. A skill
- * the robot cannot do fails the workflow (ExecutionFailed), with the full result in its details.
+ * stable id, so a retried skill is never applied twice; cancellation stops the robot after the
+ * step it is in and the run returns "stopped" with the belief so far. Every executed step makes
+ * the next version of the robot's belief (a scene in the store), reported to the robot entity
+ * when the run is one of its tasks. A skill the robot cannot do fails the workflow
+ * (ExecutionFailed), with the full result in its details.
  */
 export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanResult> {
   const { runSkill } = robot(input.robotId, input.heartbeatTimeoutSeconds);
@@ -30,9 +38,21 @@ export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanR
   const { workflowId } = workflowInfo();
   const steps: StepRecord[] = [];
   const total = input.plan.length;
+  let belief: Belief = input.belief ?? { ref: input.sceneRef, accessed: null };
+  const beliefVersions: BeliefVersion[] = [];
+  const entity =
+    input.reportBeliefTo === undefined ? undefined : getExternalWorkflowHandle(input.reportBeliefTo);
+  const result = (status: ExecutePlanResult['status'], reason?: string): ExecutePlanResult => ({
+    status,
+    steps,
+    ...(reason === undefined ? {} : { reason }),
+    belief,
+    beliefVersions,
+  });
+
   for (const [index, step] of input.plan.entries()) {
+    const skill = `${step.action}(${step.args.join(', ')})`;
     try {
-      const skill = `${step.action}(${step.args.join(', ')})`;
       const outcome = await runSkill.executeWithOptions(
         { summary: oneLine(`skill ${index + 1}/${total} ${skill}`) },
         [{ sceneRef: input.sceneRef, stepId: `${workflowId}:${index}`, step }],
@@ -44,10 +64,8 @@ export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanR
         robotSeconds: outcome.robotSeconds,
         resumedFrom: outcome.resumedFrom,
       });
-      progress.executedSteps = index + 1;
-      showProgress(progress);
     } catch (error) {
-      if (isCancellation(error)) throw error;
+      if (isCancellation(error)) return stopped(progress, result);
       const message = failureMessage(error);
       steps.push({ index, step, status: 'failed', robotSeconds: 0, resumedFrom: 0, error: message });
       // The robot's message usually names the step already ("step 1 goto(pose_s1) failed: ...").
@@ -56,14 +74,37 @@ export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanR
         : `step ${index + 1} (${step.action}) failed: ${message}`;
       progress.lastFeedback = reason;
       finish(progress, 'execution-failed');
-      failWithOutcome(FAILURE_TYPES.executionFailed, reason, { status: 'failed', steps, reason });
+      failWithOutcome(FAILURE_TYPES.executionFailed, reason, result('failed', reason));
     }
+    // The step happened: the belief follows, even if the run is being cancelled meanwhile.
+    await CancellationScope.nonCancellable(async () => {
+      const next = await sim.advanceBelief({ beliefRef: belief.ref, accessed: belief.accessed, step });
+      belief = { ref: next.beliefRef, accessed: next.accessed };
+      const version = { ...belief, cause: `${workflowId} step ${index + 1}/${total} ${skill}` };
+      beliefVersions.push(version);
+      // The entity knows its task (this run's parent); an entity that is gone has nothing to learn.
+      const taskId = workflowInfo().parent?.workflowId ?? workflowId;
+      await entity?.signal(beliefAdvancedSignal, { taskId, version }).catch(() => undefined);
+    });
+    progress.executedSteps = index + 1;
+    showProgress(progress);
+    if (CancellationScope.current().consideredCancelled) return stopped(progress, result);
   }
   finish(progress, 'completed');
-  return { status: 'completed', steps };
+  return result('completed');
 }
 
-function finish(progress: Progress, status: 'completed' | 'execution-failed'): void {
+function stopped(
+  progress: Progress,
+  result: (status: ExecutePlanResult['status'], reason?: string) => ExecutePlanResult,
+): ExecutePlanResult {
+  const reason = `stopped after ${progress.executedSteps} of ${progress.totalSteps} steps`;
+  progress.lastFeedback = reason;
+  finish(progress, 'stopped');
+  return result('stopped', reason);
+}
+
+function finish(progress: Progress, status: 'completed' | 'execution-failed' | 'stopped'): void {
   progress.stage = 'done';
   showProgress(progress);
   upsertSearchAttributes([

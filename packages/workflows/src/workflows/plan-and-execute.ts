@@ -9,6 +9,9 @@ import {
 } from '@temporalio/workflow';
 import {
   approveSignal,
+  type Belief,
+  type BeliefVersion,
+  DEFAULT_MAX_EXECUTION_REPLANS,
   type ExecutePlanResult,
   FAILURE_TYPES,
   type PlanAndExecuteInput,
@@ -16,6 +19,7 @@ import {
   type PlanTaskInput,
   type PlanTaskResult,
   rejectSignal,
+  robotTurnSignal,
   STATUS_ATTRIBUTE,
   type Stage,
   type Usage,
@@ -27,20 +31,28 @@ import { childOutcome, failWithOutcome } from './outcome.js';
 import { planTask } from './plan-task.js';
 import { enterStage, trackProgress } from './progress.js';
 
+type Counts = Pick<PlanAndExecuteResult, 'replannedForWorldChanges' | 'replannedForExecutionFailures'>;
+
 /**
- * The default entry point: plan (child workflow planTask), optionally wait for approval, then
- * execute (child workflow executePlan). A reported world change sends the run back to planning.
+ * The default entry point: plan (child workflow planTask) from what the robot believes, optionally
+ * wait for approval, then execute (child workflow executePlan), which moves the belief step by
+ * step. A reported world change sends the run back to planning, from the belief the robot reached;
+ * so does a failed skill whose observation corrected the belief (LookPlanGraph's loop).
+ * A run sent by a robot entity first waits for its turn, which brings the belief to plan from.
  * plan-failed and execution-failed fail the workflow (PlanFailed, ExecutionFailed) with the full
  * result in the failure's details; planned and rejected complete, like completed.
  */
 export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAndExecuteResult> {
   const { workflowId } = workflowInfo();
-  let sceneRef = input.sceneRef;
+  let belief: Belief | undefined;
   let approved = false;
   let rejected: string | undefined;
   let change: { description: string; sceneRef?: string } | undefined;
   const context: string[] = [];
-  const progress = trackProgress('searching');
+  const progress = trackProgress(input.robotEntity ? 'waiting-for-robot' : 'searching');
+  setHandler(robotTurnSignal, (turn) => {
+    belief = turn.belief;
+  });
   setHandler(approveSignal, () => {
     approved = true;
   });
@@ -51,11 +63,9 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
     change = reported;
   });
   const enter = (stage: Stage, child?: string) => enterStage(progress, stage, child);
-  const finish = (
-    result: Omit<PlanAndExecuteResult, 'replannedForWorldChanges'>,
-    replans: number,
-  ): PlanAndExecuteResult => {
-    const full = { ...result, replannedForWorldChanges: replans };
+  const counts: Counts = { replannedForWorldChanges: 0, replannedForExecutionFailures: 0 };
+  const finish = (result: Omit<PlanAndExecuteResult, keyof Counts | 'belief'>): PlanAndExecuteResult => {
+    const full = { ...result, ...counts, belief: belief! };
     if (result.status === 'plan-failed') progress.lastFeedback = result.planning.reason;
     if (result.status === 'execution-failed') progress.lastFeedback = result.execution?.reason;
     enter('done');
@@ -66,14 +76,20 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
       failWithOutcome(FAILURE_TYPES.executionFailed, result.execution?.reason ?? 'execution failed', full);
     return full;
   };
+
+  if (input.robotEntity) await condition(() => belief !== undefined);
+  else belief = { ref: input.sceneRef, accessed: null };
+
   // Tokens spent by the planning rounds before the current one.
   let spentBefore: Usage = { promptTokens: 0, completionTokens: 0, calls: 0 };
+  const maxExecutionReplans = input.maxExecutionReplans ?? DEFAULT_MAX_EXECUTION_REPLANS;
+  const versions: BeliefVersion[] = [];
 
   for (let round = 0; ; round++) {
     const planId = `${workflowId}-plan-${round + 1}`;
     enter('searching', planId);
     const planInput: PlanTaskInput = {
-      sceneRef,
+      sceneRef: belief!.ref,
       instruction: input.instruction,
       options: input.options ?? {},
       context: [...context],
@@ -92,61 +108,75 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
     progress.usage = sumUsage(spentBefore, planning.usage);
     spentBefore = progress.usage;
     progress.attempts = planning.attempts.length;
-    if (planning.status === 'failed') return finish({ status: 'plan-failed', planning }, round);
-    if (input.planOnly) return finish({ status: 'planned', planning }, round);
+    if (planning.status === 'failed') return finish({ status: 'plan-failed', planning });
+    if (input.planOnly) return finish({ status: 'planned', planning });
 
     if (input.requireApproval) {
       enter('awaiting-approval');
       approved = false;
       await condition(() => approved || rejected !== undefined || change !== undefined);
-      if (rejected !== undefined) return finish({ status: 'rejected', planning }, round);
+      if (rejected !== undefined) return finish({ status: 'rejected', planning });
     }
 
     if (change === undefined) {
-      const executeId = `${workflowId}-execute-${round + 1}`;
-      enter('executing', executeId);
-      progress.totalSteps = planning.expandedPlan.length;
-      const scope = new CancellationScope();
-      const child = await scope.run(() =>
-        startChild(executePlan, {
-          workflowId: executeId,
-          args: [
-            {
-              sceneRef,
-              plan: planning.expandedPlan,
-              robotId: input.robotId,
-              ...(input.heartbeatTimeoutSeconds
-                ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds }
-                : {}),
-            },
-          ],
-          typedSearchAttributes: workflowInfo().typedSearchAttributes,
-          ...executionDescription(input.robotId, planning.expandedPlan),
-        }),
-      );
-      const executed = child.result().catch((error: unknown): ExecutePlanResult => {
-        const failed = childOutcome<ExecutePlanResult>(error);
-        if (failed === undefined) throw error;
-        return failed;
-      });
-      const outcome = await Promise.race([
-        executed,
-        condition(() => change !== undefined).then(() => undefined),
-      ]);
-      if (outcome !== undefined) {
-        progress.executedSteps = outcome.steps.filter((s) => s.status !== 'failed').length;
-        const status = outcome.status === 'completed' ? 'completed' : 'execution-failed';
-        return finish({ status, planning, execution: outcome }, round);
+      const outcome = await execute(round, planning);
+      belief = outcome.belief;
+      versions.push(...outcome.beliefVersions);
+      const execution = { ...outcome, beliefVersions: versions };
+      if (outcome.status === 'completed') return finish({ status: 'completed', planning, execution });
+      if (outcome.status === 'failed') {
+        if (outcome.corrected === undefined || counts.replannedForExecutionFailures >= maxExecutionReplans)
+          return finish({ status: 'execution-failed', planning, execution });
+        counts.replannedForExecutionFailures++;
+        context.push(`${outcome.reason}; the robot saw: ${outcome.corrected}`);
+        continue;
       }
-      // The world changed mid-execution: stop the robot, then plan again.
-      scope.cancel();
-      await executed.catch(() => undefined);
+      // stopped: a world change arrived mid-execution; plan again from where the robot is.
     }
 
     const reported = change!;
     change = undefined;
+    counts.replannedForWorldChanges++;
     context.push(`The world changed since the last plan: ${reported.description}`);
-    if (reported.sceneRef) sceneRef = reported.sceneRef;
+    if (reported.sceneRef) belief = { ref: reported.sceneRef, accessed: null };
+  }
+
+  /** Executes the verified plan; resolves "stopped" when a world change arrives mid-execution. */
+  async function execute(round: number, planning: PlanTaskResult): Promise<ExecutePlanResult> {
+    const executeId = `${workflowId}-execute-${round + 1}`;
+    enter('executing', executeId);
+    progress.totalSteps = planning.expandedPlan.length;
+    const scope = new CancellationScope();
+    const child = await scope.run(() =>
+      startChild(executePlan, {
+        workflowId: executeId,
+        args: [
+          {
+            sceneRef: input.sceneRef,
+            belief: belief!,
+            plan: planning.expandedPlan,
+            robotId: input.robotId,
+            ...(input.robotEntity ? { reportBeliefTo: input.robotEntity } : {}),
+            ...(input.heartbeatTimeoutSeconds
+              ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds }
+              : {}),
+          },
+        ],
+        typedSearchAttributes: workflowInfo().typedSearchAttributes,
+        ...executionDescription(input.robotId, planning.expandedPlan),
+      }),
+    );
+    const executed = child.result().catch((error: unknown): ExecutePlanResult => {
+      const failed = childOutcome<ExecutePlanResult>(error);
+      if (failed === undefined) throw error;
+      return failed;
+    });
+    const first = await Promise.race([executed, condition(() => change !== undefined).then(() => undefined)]);
+    // The world changed mid-execution: the robot stops after its current skill and reports its belief.
+    if (first === undefined) scope.cancel();
+    const outcome = await executed;
+    progress.executedSteps = outcome.steps.filter((s) => s.status !== 'failed').length;
+    return outcome;
   }
 }
 
