@@ -7,6 +7,7 @@ import { type ImportFlags, importCommand } from './commands/import.js';
 import { listCommand } from './commands/list.js';
 import { type PlanFlags, planCommand } from './commands/plan.js';
 import { resultCommand } from './commands/result.js';
+import { ROBOT_ACTIONS, robotCommand } from './commands/robot.js';
 import { serverCommand } from './commands/server.js';
 import { statusCommand } from './commands/status.js';
 import { type CliConfig, cliConfig } from './config.js';
@@ -99,6 +100,19 @@ program
   .option('-n, --limit <n>', 'how many', count, 20)
   .option('--json', 'machine-readable output')
   .action((flags: { limit: number; json?: boolean }) => run((config) => listCommand(flags, config))());
+
+program
+  .command('robot')
+  .description(
+    "a robot's entity: status (what it runs and queues), belief (the scene it plans from), history",
+  )
+  .argument('<action>', ROBOT_ACTIONS.join(', '))
+  .argument('<id>', 'the robot id')
+  .option('-o, --output <file>', 'belief: write the believed scene to this file')
+  .option('--json', 'machine-readable output')
+  .action((action: string, id: string, flags: { json?: boolean; output?: string }) =>
+    run((config) => robotCommand(action, id, flags, config))(),
+  );
 
 program
   .command('server')

@@ -27,14 +27,11 @@ import {
   STATUS_ATTRIBUTE,
   submitTaskUpdate,
 } from './contract.js';
-import { planningDetails, runDetails, runSummary } from './run-description.js';
+import { planningDetails, runDetails, runSearchAttributes, runSummary } from './run-description.js';
 import { runWorkflowId } from './workflow-ids.js';
 import type { planAndExecute, planTask, robotEntity } from './workflows.js';
 
 export { runWorkflowId } from './workflow-ids.js';
-
-/** A search attribute holds at most 2,048 bytes; the memo keeps the whole instruction. */
-const INSTRUCTION_ATTRIBUTE_CHARS = 500;
 
 /** Input a workflow cannot start with, in one line for the person who gave it. */
 export class InvalidRunInput extends Error {
@@ -54,21 +51,11 @@ function runOptions<T extends PlanTaskInput & { robotId?: string }>(
   input: T,
   staticDetails: string,
 ) {
-  const attributes: SearchAttributePair[] = [
-    { key: SCENE_ATTRIBUTE, value: sceneName },
-    { key: INSTRUCTION_ATTRIBUTE, value: input.instruction.slice(0, INSTRUCTION_ATTRIBUTE_CHARS) },
-    { key: STAGE_ATTRIBUTE, value: 'queued' },
-    { key: STATUS_ATTRIBUTE, value: 'running' },
-    { key: PLANNER_ATTRIBUTE, value: input.options?.planner ?? 'sayplan' },
-    { key: REPLANS_ATTRIBUTE, value: 0 },
-    { key: LLM_TOKENS_ATTRIBUTE, value: 0 },
-  ];
-  if (input.robotId) attributes.push({ key: ROBOT_ATTRIBUTE, value: input.robotId });
   return {
     taskQueue: PLANNER_TASK_QUEUE,
     workflowId: runWorkflowId(sceneName, input.instruction),
     args: [input] as [T],
-    typedSearchAttributes: new TypedSearchAttributes(attributes),
+    typedSearchAttributes: new TypedSearchAttributes(runSearchAttributes(sceneName, input)),
     memo: { scene: sceneName, instruction: input.instruction },
     staticSummary: runSummary(sceneName, input),
     staticDetails,

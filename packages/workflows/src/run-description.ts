@@ -1,12 +1,21 @@
 // How a run describes itself in the Temporal UI: a one-line static summary and markdown static
 // details. Pure functions over the run's input, shared by the client (at start) and the workflows
 // (for their children), so a run and its children read alike.
+import type { SearchAttributePair } from '@temporalio/common';
 import {
   DEFAULT_MAX_REPLANS,
   DEFAULT_MAX_SEARCH_STEPS,
+  INSTRUCTION_ATTRIBUTE,
+  LLM_TOKENS_ATTRIBUTE,
+  PLANNER_ATTRIBUTE,
   type PlanAndExecuteInput,
   type PlanStep,
   type PlanTaskInput,
+  REPLANS_ATTRIBUTE,
+  ROBOT_ATTRIBUTE,
+  SCENE_ATTRIBUTE,
+  STAGE_ATTRIBUTE,
+  STATUS_ATTRIBUTE,
 } from './contract.js';
 
 /** One line for a summary in the Temporal UI, cut to `max` characters. */
@@ -52,4 +61,25 @@ export function executionDescription(robotId: string, plan: PlanStep[]) {
     staticSummary: `execute ${plan.length} skills on robot ${robotId}`,
     staticDetails: plan.map((s, i) => `${i + 1}. ${s.action}(${s.args.join(', ')})`).join('\n'),
   };
+}
+
+/** A search attribute holds at most 2,048 bytes; the memo keeps the whole instruction. */
+const INSTRUCTION_ATTRIBUTE_CHARS = 500;
+
+/** The search attributes a run starts with, by which the Temporal UI and `groundplan list` find it. */
+export function runSearchAttributes(
+  sceneName: string,
+  input: PlanTaskInput & { robotId?: string },
+): SearchAttributePair[] {
+  const attributes: SearchAttributePair[] = [
+    { key: SCENE_ATTRIBUTE, value: sceneName },
+    { key: INSTRUCTION_ATTRIBUTE, value: input.instruction.slice(0, INSTRUCTION_ATTRIBUTE_CHARS) },
+    { key: STAGE_ATTRIBUTE, value: 'queued' },
+    { key: STATUS_ATTRIBUTE, value: 'running' },
+    { key: PLANNER_ATTRIBUTE, value: input.options?.planner ?? 'sayplan' },
+    { key: REPLANS_ATTRIBUTE, value: 0 },
+    { key: LLM_TOKENS_ATTRIBUTE, value: 0 },
+  ];
+  if (input.robotId) attributes.push({ key: ROBOT_ATTRIBUTE, value: input.robotId });
+  return attributes;
 }

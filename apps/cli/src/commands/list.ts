@@ -15,8 +15,9 @@ export async function listCommand(
 ): Promise<number> {
   const client = await connect(config);
   const rows: Array<Record<string, string>> = [];
-  // Top-level runs only: planAndExecute's own planTask children are part of their parent.
-  const query = "(WorkflowType = 'planAndExecute' OR WorkflowType = 'planTask') AND ParentWorkflowId IS NULL";
+  // Runs a user started: every planAndExecute (a robot entity starts them as its children), and
+  // planTask alone; planAndExecute's own planTask children are part of their parent.
+  const query = "WorkflowType = 'planAndExecute' OR (WorkflowType = 'planTask' AND ParentWorkflowId IS NULL)";
   for await (const run of client.workflow.list({ query })) {
     rows.push({
       runId: run.workflowId,

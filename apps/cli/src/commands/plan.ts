@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { workflowUiUrl } from '@groundplan/temporal-runtime';
-import { InvalidRunInput, startPlanAndExecute, startPlanTask } from '@groundplan/workflows/client';
+import { InvalidRunInput, startPlanTask, submitRobotTask } from '@groundplan/workflows/client';
 import {
   PLANNER_VARIANTS,
   type PlannerVariant,
@@ -53,7 +53,7 @@ export async function planCommand(
   };
   const handle: WorkflowHandle = await (flags.planOnly
     ? startPlanTask(client, sceneName, { sceneRef, instruction, options })
-    : startPlanAndExecute(client, sceneName, {
+    : submitRobotTask(client, sceneName, {
         sceneRef,
         instruction,
         options,

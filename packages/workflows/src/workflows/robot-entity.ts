@@ -25,7 +25,7 @@ import {
   robotTurnSignal,
   submitTaskUpdate,
 } from '../contract.js';
-import { runDetails, runSummary } from '../run-description.js';
+import { runDetails, runSearchAttributes, runSummary } from '../run-description.js';
 import { childOutcome } from './outcome.js';
 import { planAndExecute } from './plan-and-execute.js';
 
@@ -80,7 +80,8 @@ export async function robotEntity(input: RobotEntityInput): Promise<never> {
         workflowId: task.taskId,
         args: [{ ...task.input, robotId, sceneRef, robotEntity: workflowInfo().workflowId }],
         parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
-        typedSearchAttributes: workflowInfo().typedSearchAttributes,
+        typedSearchAttributes: runSearchAttributes(task.sceneName, { ...task.input, robotId }),
+        memo: { scene: task.sceneName, instruction: task.input.instruction },
         staticSummary: runSummary(task.sceneName, { ...task.input, robotId }),
         staticDetails: runDetails({ ...task.input, robotId, sceneRef }),
       });
