@@ -4,6 +4,7 @@ import {
   SKILL_FAILED,
   type SkillExecutor,
   SkillFailed,
+  type SkillFailureDetails,
   type SkillOutcome,
   type SkillRequest,
 } from './skill-executor.js';
@@ -25,10 +26,15 @@ export function createRobotActivities(deps: { robot: SkillExecutor }) {
         // Cancelled: the robot stopped where it was; report the cancellation itself.
         if (signal.aborted) throw signal.reason;
         if (error instanceof SkillFailed) {
+          const details: SkillFailureDetails = {
+            reason: error.message,
+            ...(error.observation === undefined ? {} : { observation: error.observation }),
+          };
           throw ApplicationFailure.create({
             message: error.message,
             type: SKILL_FAILED,
             nonRetryable: true,
+            details: [details],
           });
         }
         throw error;
