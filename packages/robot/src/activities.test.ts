@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileSceneStore, parseScene } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRobotActivities } from './activities.js';
@@ -35,7 +34,7 @@ const scene = (mugOn: string) => {
 };
 
 describe('the runSkill activity on a real Temporal server', () => {
-  let env: TestWorkflowEnvironment;
+  let env: Awaited<ReturnType<typeof createTestEnvironment>>;
   const dataDir = mkdtempSync(`${tmpdir()}/groundplan-robot-activity-`);
   const scenes = fileSceneStore(`${dataDir}/scenes`);
   beforeAll(async () => {
