@@ -107,6 +107,27 @@ describe('a simulated robot whose true world differs from the belief', async () 
     expect(corrected.ok && parentOf(corrected.value, 'fork')).toEqual({ parent: 'plate', relation: 'on' });
   });
 
+  it('says an object missing from the truth is not where it looked, and an asset a plan misplaced where it is', async () => {
+    const noMug: SceneFile = {
+      ...BELIEF,
+      nodes: BELIEF.nodes.filter((node) => node.id !== 'mug'),
+      edges: BELIEF.edges.filter((edge) => edge.kind !== 'hierarchy' || edge.target !== 'mug'),
+    };
+    const missingRef = await scenes.put(graph(noMug));
+    const r = robot({ trueWorld: () => missingRef });
+    await run(r, 's0', 'access', 'table');
+    await expect(run(r, 's1', 'pickup', 'mug')).rejects.toThrow(/^pickup\(mug\): mug is not on table$/);
+    await run(r, 's2', 'goto', 'pose1');
+    const misplaced = (await run(r, 's3', 'access', 'fridge').catch(
+      (error: unknown) => error,
+    )) as SkillFailed;
+    expect(misplaced.message).toBe(
+      'cannot access(fridge): fridge is in kitchen but the agent is at pose1; goto(kitchen) first',
+    );
+    // At a pose the robot sees no room, so it reports no observation.
+    expect(misplaced.observation).toBeUndefined();
+  });
+
   it('looks inside an open container and reports the truth exactly at miss rate 0', async () => {
     const r = robot();
     await run(r, 's0', 'access', 'fridge');

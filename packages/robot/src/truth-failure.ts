@@ -18,9 +18,14 @@ export function explainFailure(
   perception: PerceptionOptions,
 ): { reason: string; observation?: Observation } {
   const observation = lookWhereWorking(world, sim, stepId, perception);
-  const missing = failure.reason === 'unknown_node' || WHEREABOUTS.has(failure.precondition ?? '');
   const node = step.args.find((id) => !world.hasNode(id)) ?? step.args[0];
-  if (!missing || node === undefined) return { reason: failure.feedback, ...withObservation(observation) };
+  // Objects move, so where one is not is all the robot can say; assets stay, so a plan that
+  // misplaces one gets the simulator's feedback (which names the asset's room).
+  const missing =
+    node !== undefined &&
+    (!world.hasNode(node) ||
+      (WHEREABOUTS.has(failure.precondition ?? '') && world.getNodeAttribute(node, 'kind') === 'object'));
+  if (!missing) return { reason: failure.feedback, ...withObservation(observation) };
   // An object sought at the accessed asset is missing there; anything else is missing in the room.
   const atAsset =
     sim.accessed !== null &&
@@ -30,7 +35,7 @@ export function explainFailure(
   const where =
     atAsset && sim.accessed !== null
       ? `${lookedKind(world, sim.accessed) === 'inside' ? 'in' : 'on'} ${sim.accessed}`
-      : `in ${sim.place}`;
+      : `${world.getNodeAttribute(sim.place, 'kind') === 'room' ? 'in' : 'at'} ${sim.place}`;
   return { reason: `${formatStep(step)}: ${node} is not ${where}`, ...withObservation(observation) };
 }
 
