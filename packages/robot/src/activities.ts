@@ -8,6 +8,7 @@ import {
   type SkillOutcome,
   type SkillRequest,
 } from './skill-executor.js';
+import { ROBOT_WORLD_CORRUPT, RobotWorldCorrupt } from './world-file.js';
 
 /** The skill activities of one robot, run by the worker next to it on its own task queue. */
 export function createRobotActivities(deps: { robot: SkillExecutor }) {
@@ -25,6 +26,12 @@ export function createRobotActivities(deps: { robot: SkillExecutor }) {
       } catch (error) {
         // Cancelled: the robot stopped where it was; report the cancellation itself.
         if (signal.aborted) throw signal.reason;
+        if (error instanceof RobotWorldCorrupt)
+          throw ApplicationFailure.create({
+            message: error.message,
+            type: ROBOT_WORLD_CORRUPT,
+            nonRetryable: true,
+          });
         if (error instanceof SkillFailed) {
           const details: SkillFailureDetails = {
             reason: error.message,

@@ -11,4 +11,11 @@ export {
   type SkillProgress,
   type SkillRequest,
 } from './skill-executor.js';
-export { type RobotWorld, readWorld, worldFilePath, writeWorld } from './world-file.js';
+export {
+  ROBOT_WORLD_CORRUPT,
+  type RobotWorld,
+  RobotWorldCorrupt,
+  readWorld,
+  worldFilePath,
+  writeWorld,
+} from './world-file.js';
