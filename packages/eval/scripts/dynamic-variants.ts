@@ -90,13 +90,13 @@ function makeVariant(
   scenes: EvalScenes,
   oraclePlan: readonly PlanStep[],
 ): Result<DynamicTask> {
-  const belief = beliefOf(scenes, task);
+  const id = `${task.id}--${kind}`;
+  const belief = beliefOf(scenes, task, id);
   const named = namedNodes(task, oraclePlan);
   const subject =
     kind === 'container-state' ? doorAsset(belief.graph, task, named) : subjectObject(belief.graph, task);
   if (subject === undefined)
     return err(`no ${kind === 'container-state' ? 'container with a door' : 'object'} to vary`);
-  const id = `${task.id}--${kind}`;
   const change = edit(belief.graph, kind, subject, named, mulberry32(seedOf(id)));
   if (!change.ok) return change;
   const truth = trueWorldOf(belief.graph, [change.value.edit]);
@@ -112,7 +112,7 @@ function makeVariant(
     instruction: task.instruction,
     kind,
     subject,
-    belief: { scene: belief.scene, ref: belief.ref },
+    belief: { scene: belief.scene, ref: sceneRef(belief.graph) },
     truth: { edits: [change.value.edit], ref: sceneRef(truth.value) },
     difference: change.value.difference,
     achievable: judged.achievable,

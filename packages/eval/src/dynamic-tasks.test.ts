@@ -4,10 +4,11 @@ import { type PlanStep, sceneChanges } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamicVariants, namedNodes, planInWorld } from '../scripts/dynamic-variants.js';
 import {
+  beliefOf,
   DEFAULT_DYNAMIC_TASK_FILE,
   type DynamicTask,
   loadDynamicTasks,
-  storeTrueWorld,
+  storeDynamicWorlds,
   trueWorldOf,
   VARIANT_KINDS,
 } from './dynamic-tasks.js';
@@ -38,7 +39,7 @@ beforeAll(async () => {
 });
 
 const world = (task: DynamicTask): { belief: SceneGraph; truth: SceneGraph } => {
-  const belief = scenes.sceneFor(baseTasks.get(task.task)!).graph;
+  const belief = beliefOf(scenes, baseTasks.get(task.task)!, task.id).graph;
   const truth = trueWorldOf(belief, task.truth.edits);
   if (!truth.ok) throw new Error(truth.error);
   return { belief, truth: truth.value };
@@ -58,14 +59,17 @@ describe('the dynamic task set (datasets/tasks/dynamic-tasks.json)', () => {
     expect(dynamicVariants([...baseTasks.values()], scenes, oraclePlans)).toEqual(tasks);
   });
 
-  it('names each belief as the evaluation loads it, and a true world that stores under the recorded ref', async () => {
+  it('gives each variant its own belief ref (the evaluation scene, renamed) and stores the recorded true world', async () => {
+    const truths = await storeDynamicWorlds(store, scenes, tasks);
+    if (!truths.ok) throw new Error(truths.error);
+    expect(truths.value.size).toBe(tasks.length);
     for (const task of tasks) {
-      const base = baseTasks.get(task.task)!;
-      expect([task.id, task.belief.ref]).toEqual([task.id, scenes.sceneFor(base).ref]);
-      expect([task.id, await storeTrueWorld(store, world(task).belief, task)]).toEqual([
-        task.id,
-        { ok: true, value: task.truth.ref },
-      ]);
+      expect([task.id, truths.value.get(task.belief.ref)]).toEqual([task.id, task.truth.ref]);
+      const { belief } = world(task);
+      const evaluated = scenes.sceneFor(baseTasks.get(task.task)!).graph;
+      // The same scene as the evaluation's but for its name.
+      expect(belief.getAttribute('name')).toBe(`${evaluated.getAttribute('name')} / ${task.id}`);
+      expect(sceneChanges(evaluated, belief)).toEqual([]);
     }
   });
 

@@ -55,7 +55,10 @@ export const DynamicTaskSchema = z
     kind: z.enum(VARIANT_KINDS),
     /** The node the variant is about: the object moved, hidden or missing, or the container. */
     subject: NodeIdSchema,
-    /** The scene the robot believes: the task's evaluation scene (packages/eval/src/scenes.ts). */
+    /**
+     * The scene the robot believes: the task's evaluation scene (packages/eval/src/scenes.ts) named
+     * after the variant, so each variant deploys under its own scene ref (and its own robot world).
+     */
     belief: z.object({ scene: z.enum(['office', 'office-empty-handed', 'home']), ref: z.string() }),
     /** The true world: the belief with these edits applied (trueWorldOf), and its scene ref. */
     truth: z.object({ edits: z.array(TruthEditSchema).min(1), ref: z.string() }),
@@ -129,19 +132,45 @@ function dropSubtree(world: SceneGraph, id: string): void {
   world.dropNode(id);
 }
 
-/** The belief scene of a variant, as the evaluation loads it. */
+/**
+ * The belief scene of a variant: the task's evaluation scene, named `<scene name> / <variant id>`
+ * so that every variant has its own scene ref (a robot's trueWorld option maps refs to truths).
+ */
 export function beliefOf(
   scenes: EvalScenes,
   task: Pick<EvalTask, 'id' | 'environment'>,
-): {
-  scene: DynamicTask['belief']['scene'];
-  graph: SceneGraph;
-  ref: string;
-} {
-  const { graph, ref } = scenes.sceneFor(task as EvalTask);
+  variantId: string,
+): { scene: DynamicTask['belief']['scene']; graph: SceneGraph } {
+  const { graph: base, ref } = scenes.sceneFor(task as EvalTask);
   const scene =
     task.environment === 'home' ? 'home' : ref === scenes.refs.office ? 'office' : 'office-empty-handed';
-  return { scene, graph, ref };
+  const graph = base.copy();
+  graph.setAttribute('name', `${base.getAttribute('name')} / ${variantId}`.slice(0, 128));
+  return { scene, graph };
+}
+
+/**
+ * Stores every variant's belief and true world, checking both refs against the task file; the
+ * map from belief ref to truth ref is what a simulated robot's trueWorld option reads.
+ */
+export async function storeDynamicWorlds(
+  store: SceneStore,
+  scenes: EvalScenes,
+  tasks: readonly DynamicTask[],
+): Promise<Result<Map<string, string>>> {
+  const truths = new Map<string, string>();
+  for (const task of tasks) {
+    const { graph } = beliefOf(scenes, { id: task.task, environment: task.environment }, task.id);
+    const beliefRef = await store.put(graph);
+    if (beliefRef !== task.belief.ref)
+      return err(
+        `the belief of ${task.id} is ${beliefRef}, not the ${task.belief.ref} the task file records`,
+      );
+    const truth = await storeTrueWorld(store, graph, task);
+    if (!truth.ok) return truth;
+    truths.set(beliefRef, truth.value);
+  }
+  return ok(truths);
 }
 
 /** Stores a variant's true world and returns its ref, checking it is the one the task file recorded. */

@@ -4,6 +4,7 @@ export {
   type DynamicTask,
   DynamicTaskSchema,
   loadDynamicTasks,
+  storeDynamicWorlds,
   storeTrueWorld,
   type TruthEdit,
   trueWorldOf,
