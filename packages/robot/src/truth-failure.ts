@@ -27,11 +27,7 @@ export function explainFailure(
       (WHEREABOUTS.has(failure.precondition ?? '') && world.getNodeAttribute(node, 'kind') === 'object'));
   if (!missing) return { reason: failure.feedback, ...withObservation(observation) };
   // An object sought at the accessed asset is missing there; anything else is missing in the room.
-  const atAsset =
-    sim.accessed !== null &&
-    (failure.precondition === 'within_accessed_asset' ||
-      failure.precondition === 'rests_on_accessed' ||
-      (failure.reason === 'unknown_node' && step.action !== 'access' && !step.action.startsWith('look_')));
+  const atAsset = sim.accessed !== null && step.action !== 'access' && !step.action.startsWith('look_');
   const where =
     atAsset && sim.accessed !== null
       ? `${lookedKind(world, sim.accessed) === 'inside' ? 'in' : 'on'} ${sim.accessed}`
