@@ -53,6 +53,9 @@ export function createSimulatedRobot(options: SimulatedRobotOptions): SkillExecu
   const timeScale = options.timeScale ?? 1;
   const tickMs = options.tickMs ?? 200;
   const perception = options.perception ?? {};
+  for (const [name, rate] of Object.entries(perception))
+    if (name !== 'seed' && !(typeof rate === 'number' && rate >= 0 && rate <= 1))
+      throw new Error(`the perception ${name} must be a number from 0 to 1, not ${String(rate)}`);
 
   async function loadWorld(sceneRef: SceneRef, path: string): Promise<RobotWorld> {
     const saved = await readWorld(path);
