@@ -1,3 +1,16 @@
+export {
+  beliefOf,
+  DEFAULT_DYNAMIC_TASK_FILE,
+  type DynamicTask,
+  DynamicTaskSchema,
+  loadDynamicTasks,
+  storeDynamicWorlds,
+  storeTrueWorld,
+  type TruthEdit,
+  trueWorldOf,
+  VARIANT_KINDS,
+  type VariantKind,
+} from './dynamic-tasks.js';
 export { DEFAULT_ORACLE_FILE, type OracleFile, oracleProvider, readOracle } from './oracle.js';
 export { type ProgressReporter, progressReporter } from './progress.js';
 export type { TaskRecord } from './record.js';

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
 import { agentLocation, fileSceneStore, parseScene, type SceneGraph } from '@groundplan/scene-graph';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSimulatedRobot } from './simulated-robot.js';
 import { SkillFailed, type SkillProgress } from './skill-executor.js';
-import { readWorld, worldFilePath } from './world-file.js';
+import { RobotWorldCorrupt, readWorld, worldFilePath } from './world-file.js';
 
 const parsed = parseScene({
   format: 'groundplan.scene-graph',
@@ -126,5 +127,31 @@ describe('the simulated robot', () => {
     setTimeout(() => controller.abort(), 50);
     await expect(run).rejects.toThrow();
     expect(await readWorld(worldFilePath(dataDir, 'r4', sceneRef))).toBeUndefined();
+  });
+});
+
+describe('a corrupt robot world file', () => {
+  const dataDir = mkdtempSync(`${tmpdir()}/groundplan-robot-corrupt-`);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const scenes = fileSceneStore(`${dataDir}/scenes`);
+
+  it.each([
+    ['{"appliedSteps": [', /corrupt \(not JSON\)/],
+    ['{"world": {}}', /corrupt \(no list of applied steps\)/],
+    ['{"appliedSteps": [], "world": {"format": "nope"}}', /corrupt \(its world is not a valid scene\)/],
+  ])('%s: refuses to act, in one line, and leaves the file as it was', async (text, message) => {
+    const sceneRef = await scenes.put(scene);
+    const path = worldFilePath(dataDir, 'r9', sceneRef);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+    const robot = createSimulatedRobot({ robotId: 'r9', scenes, dataDir, timeScale: 0.001, tickMs: 1 });
+    const attempt = robot.runSkill(
+      { sceneRef, stepId: 'x:0', step: { action: 'goto', args: ['pose2'] } },
+      progress().value,
+    );
+    await expect(attempt).rejects.toBeInstanceOf(RobotWorldCorrupt);
+    await expect(attempt).rejects.toThrow(message);
+    await expect(attempt).rejects.not.toThrow(/\n/);
+    expect(readFileSync(path, 'utf8')).toBe(text);
   });
 });

@@ -11,6 +11,9 @@ export const SKILL_SECONDS: Readonly<Record<string, number>> = {
   make_coffee: 45,
   wash: 90,
   wipe: 20,
+  look_on: 4,
+  look_inside: 4,
+  look_around: 8,
 };
 
 export const DEFAULT_SKILL_SECONDS = 5;

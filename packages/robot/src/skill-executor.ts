@@ -1,4 +1,4 @@
-import type { PlanStep, SceneRef } from '@groundplan/scene-graph';
+import type { Observation, PlanStep, SceneRef } from '@groundplan/scene-graph';
 
 /** One step of a plan, sent to the robot that runs it. `stepId` is unique per run and step. */
 export type SkillRequest = { sceneRef: SceneRef; stepId: string; step: PlanStep };
@@ -21,7 +21,12 @@ export type SkillOutcome = {
   robotSeconds: number;
   /** The progress this attempt resumed from (metres travelled, seconds worked), 0 for a fresh start. */
   resumedFrom: number;
+  /** What a perception skill (look_on, look_inside, look_around) saw; the same on a retried attempt. */
+  observation?: Observation;
 };
+
+/** The details of a SkillFailed activity failure: the reason, and what the robot saw where it failed. */
+export type SkillFailureDetails = { reason: string; observation?: Observation };
 
 /** The failure type of a skill that cannot succeed in the robot's world as it is. */
 export const SKILL_FAILED = 'SkillFailed';
@@ -29,6 +34,12 @@ export const SKILL_FAILED = 'SkillFailed';
 /** A skill that cannot succeed in the robot's world as it is; retrying will not help. */
 export class SkillFailed extends Error {
   override readonly name = SKILL_FAILED;
+  /** What the robot saw where the skill failed, for correcting the belief. */
+  readonly observation: Observation | undefined;
+  constructor(reason: string, observation?: Observation) {
+    super(reason);
+    this.observation = observation;
+  }
 }
 
 /** The one thing a robot must do for groundplan: run a skill, report progress, stop when told. */

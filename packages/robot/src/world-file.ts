@@ -9,6 +9,14 @@ export type RobotWorld = {
   accessed: string | null;
 };
 
+/** The failure type of a robot world file that cannot be read; retrying cannot help. */
+export const ROBOT_WORLD_CORRUPT = 'RobotWorldCorrupt';
+
+/** A robot world file that cannot be read: the robot refuses to act rather than start over silently. */
+export class RobotWorldCorrupt extends Error {
+  override readonly name = ROBOT_WORLD_CORRUPT;
+}
+
 /** The file holding one robot's world for one scene. */
 export function worldFilePath(dataDir: string, robotId: string, sceneRef: SceneRef): string {
   return `${dataDir}/robots/${encodeURIComponent(robotId)}/${sceneRef.replace(/^sha256:/, '')}.json`;
@@ -22,10 +30,30 @@ export async function readWorld(path: string): Promise<RobotWorld | undefined> {
   } catch {
     return undefined;
   }
-  const saved = JSON.parse(text) as { appliedSteps: string[]; accessed?: string | null; world: unknown };
+  let saved: { appliedSteps?: unknown; accessed?: unknown; world?: unknown };
+  try {
+    saved = JSON.parse(text);
+  } catch {
+    throw new RobotWorldCorrupt(
+      `the robot world file ${path} is corrupt (not JSON); move it away to start over`,
+    );
+  }
+  const steps = saved?.appliedSteps;
+  const accessed = saved?.accessed ?? null;
+  if (
+    !Array.isArray(steps) ||
+    !steps.every((id) => typeof id === 'string') ||
+    (accessed !== null && typeof accessed !== 'string')
+  )
+    throw new RobotWorldCorrupt(
+      `the robot world file ${path} is corrupt (no list of applied steps); move it away to start over`,
+    );
   const world = parseScene(saved.world);
-  if (!world.ok) throw new Error(`the robot world file ${path} is corrupt`);
-  return { world: world.value, appliedSteps: new Set(saved.appliedSteps), accessed: saved.accessed ?? null };
+  if (!world.ok)
+    throw new RobotWorldCorrupt(
+      `the robot world file ${path} is corrupt (its world is not a valid scene); move it away to start over`,
+    );
+  return { world: world.value, appliedSteps: new Set(steps), accessed };
 }
 
 /** Writes the world and the applied step ids together, atomically (a crash leaves old or new, never half). */

@@ -13,6 +13,7 @@ export * from './io/scene-ref.js';
 export * from './io/scene-store.js';
 export * from './model/queries.js';
 export * from './model/scene-graph.js';
+export * from './observe/observation.js';
 export * from './plan/plan-step.js';
 export * from './result.js';
 export * from './search/render.js';

@@ -11,12 +11,23 @@ export { fillTemplate, requires } from './actions/action-spec.js';
 export { ACTION_SPECS, actionDescriptions, actionNames, actionSpec } from './actions/action-table.js';
 export * as checks from './actions/checks.js';
 export * as effects from './actions/effects.js';
-export { BELIEF_UPDATE_FAILED, type BeliefAdvance } from './activities/advance-belief.js';
+export { lookKind, PERCEPTION_SPECS, ROBOT_SKILL_SPECS } from './actions/perception-table.js';
 export {
+  type AdvanceBeliefInput,
+  type AdvanceBeliefResult,
   createSimActivities,
   type PlanVerdict,
   type SimActivities,
 } from './activities/sim-activities.js';
+export {
+  advanceBelief,
+  BELIEF_STEP_FAILED,
+  type BeliefAdvance,
+  type BeliefUpdate,
+  INVALID_OBSERVATION,
+} from './belief/advance-belief.js';
+export { mergeObservation } from './belief/merge-observation.js';
+export { sceneChanges } from './belief/scene-changes.js';
 export {
   checkGoals,
   checkGoalText,

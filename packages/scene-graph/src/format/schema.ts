@@ -78,7 +78,8 @@ export const SCENE_LIMITS = {
  */
 export const RESERVED_IDS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-const Id = z
+/** A node id as the format allows it (also what observations and plans may name). */
+export const NodeIdSchema = z
   .string()
   .min(1, `ids are 1-${SCENE_LIMITS.idLength} characters`)
   .max(SCENE_LIMITS.idLength, `ids are 1-${SCENE_LIMITS.idLength} characters`)
@@ -88,6 +89,7 @@ const Id = z
       `id "${String(issue.input)}" is a JavaScript object property name, which the graph cannot use as an id; rename it (e.g. "${String(issue.input)}_1")`,
   })
   .meta({ not: { enum: [...RESERVED_IDS] } });
+const Id = NodeIdSchema;
 
 const COORDINATE_RANGE = 'coordinates are metres within 1,000 km (1e6) of the origin';
 const Coordinate = z

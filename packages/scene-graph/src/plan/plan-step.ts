@@ -15,3 +15,11 @@ export type Plan = z.infer<typeof PlanSchema>;
 export function formatStep(step: PlanStep): string {
   return `${step.action}(${step.args.join(', ')})`;
 }
+
+// Observations travel through workflows beside plan steps; one import path serves both.
+export {
+  type Observation,
+  ObservationSchema,
+  parseObservation,
+  type SeenNode,
+} from '../observe/observation.js';

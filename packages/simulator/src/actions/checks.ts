@@ -243,3 +243,11 @@ function closedContainerAround(scene: SceneGraph, sim: SimState, id: string): st
   }
   return undefined;
 }
+
+/** The agent stands in the room itself (goto(room) puts it there). */
+export function atRoom(param: string): Check {
+  return {
+    name: 'at_room',
+    test: ({ sim, args }) => (sim.place === args[param]! ? HOLDS : {}),
+  };
+}

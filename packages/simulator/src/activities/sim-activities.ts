@@ -1,5 +1,6 @@
 import {
   collapse,
+  type Observation,
   type PlanStep,
   requireScene,
   type SceneRef,
@@ -7,12 +8,32 @@ import {
   type SizedView,
   sizeView,
 } from '@groundplan/scene-graph';
+import { ApplicationFailure } from '@temporalio/common';
+import { ACTION_SPECS } from '../actions/action-table.js';
+import { ROBOT_SKILL_SPECS } from '../actions/perception-table.js';
+import { advanceBelief } from '../belief/advance-belief.js';
+import { sceneChanges } from '../belief/scene-changes.js';
 import { verifyPlan } from '../verify/verify-plan.js';
-import { advanceBeliefByStep, type BeliefAdvance } from './advance-belief.js';
 
 export type PlanVerdict =
   | { ok: true; steps: number }
   | { ok: false; index: number; reason: string; feedback: string };
+
+export type AdvanceBeliefInput = {
+  beliefRef: SceneRef;
+  step?: PlanStep;
+  /** The asset within reach before the step; null or absent when none. */
+  accessed?: string | null;
+  observation?: Observation;
+};
+
+export type AdvanceBeliefResult = {
+  beliefRef: SceneRef;
+  /** The asset within reach after the step, for the next update. */
+  accessed: string | null;
+  /** One short line per change, e.g. "mug_1 moved from desk_3 to kitchen_bench". */
+  changes: string[];
+};
 
 /** The simulation activities (task queue groundplan-sim): short, deterministic, cheap to retry. */
 export function createSimActivities(deps: { scenes: SceneStore }) {
@@ -24,20 +45,32 @@ export function createSimActivities(deps: { scenes: SceneStore }) {
     },
 
     /** Forward-simulates the full plan; the first violated precondition comes back as feedback. */
-    async verifyPlan(input: { sceneRef: SceneRef; plan: PlanStep[] }): Promise<PlanVerdict> {
-      const verification = verifyPlan(await requireScene(deps.scenes, input.sceneRef), input.plan);
+    async verifyPlan(input: {
+      sceneRef: SceneRef;
+      plan: PlanStep[];
+      /** Accept look steps (look_on, look_inside, look_around) too. */
+      perception?: boolean;
+    }): Promise<PlanVerdict> {
+      const actions = input.perception === true ? ROBOT_SKILL_SPECS : ACTION_SPECS;
+      const verification = verifyPlan(await requireScene(deps.scenes, input.sceneRef), input.plan, {
+        actions,
+      });
       if (verification.ok) return { ok: true, steps: verification.trace.length };
       const { index, reason, feedback } = verification.failure;
       return { ok: false, index, reason, feedback };
     },
 
-    /** The robot's belief after a step it executed: a new scene version in the store. */
-    async advanceBelief(input: {
-      beliefRef: SceneRef;
-      accessed: string | null;
-      step: PlanStep;
-    }): Promise<BeliefAdvance> {
-      return advanceBeliefByStep(deps.scenes, input);
+    /**
+     * The next version of a robot's belief: an executed step's effects and/or an observation merged,
+     * stored by content hash (a retried attempt gives the same ref and stores nothing new).
+     */
+    async advanceBelief(input: AdvanceBeliefInput): Promise<AdvanceBeliefResult> {
+      const belief = await requireScene(deps.scenes, input.beliefRef);
+      const next = advanceBelief(belief, input);
+      if (!next.ok)
+        throw ApplicationFailure.create({ message: next.error, type: next.type, nonRetryable: true });
+      const beliefRef = await deps.scenes.put(next.belief);
+      return { beliefRef, accessed: next.accessed, changes: sceneChanges(belief, next.belief) };
     },
   };
 }
