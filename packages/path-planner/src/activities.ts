@@ -1,5 +1,6 @@
 import { type PlanStep, requireScene, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
 import { expandPlanTraced } from './expand-plan.js';
+import { type Lookout, nextLookout } from './next-lookout.js';
 
 export type ExpandPathInput = { sceneRef: SceneRef; plan: PlanStep[] };
 /** The expanded plan and, per expanded step, the index of the plan step it came from; or why it cannot be expanded. */
@@ -15,6 +16,11 @@ export function createPathActivities(deps: { scenes: SceneStore }) {
       const expanded = expandPlanTraced(await requireScene(deps.scenes, input.sceneRef), input.plan);
       if (!expanded.ok) return { ok: false, error: expanded.error.message };
       return { ok: true, value: expanded.value.steps, origins: expanded.value.origins };
+    },
+
+    /** Where the robot should look next for nodes its belief lost (nearest room not yet looked around). */
+    async nextLookout(input: { beliefRef: SceneRef; wanted: string[]; looked: string[] }): Promise<Lookout> {
+      return nextLookout(await requireScene(deps.scenes, input.beliefRef), input.wanted, input.looked);
     },
   };
 }

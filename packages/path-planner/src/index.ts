@@ -12,6 +12,7 @@ export {
 } from './expand-plan.js';
 export { buildNavigationIndex, type NavigationIndex, navigationIndexOf } from './navigation-index.js';
 export { type Nearest, nearest } from './nearest.js';
+export { type Lookout, nextLookout } from './next-lookout.js';
 export { type Place, resolvePlace } from './place.js';
 export type { SearchAlgorithm } from './search.js';
 export { type Route, type ShortestPathOptions, shortestPath } from './shortest-path.js';

@@ -22,7 +22,7 @@ import {
 } from '../src/client.js';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES, PLANNER_TASK_QUEUE, robotEntityId } from '../src/contract.js';
 import { createRoleWorkers, runWorkersUntil } from '../src/worker.js';
-import { executePlan } from '../src/workflows.js';
+import { executePlan, lookFor } from '../src/workflows.js';
 
 const repo = (path: string) => new URL(`../../../${path}`, import.meta.url).pathname;
 const cassettePath = repo('datasets/cassettes/close-jasons-cabinet.cassette.json');
@@ -37,8 +37,12 @@ const scenes = fileSceneStore(`${dataDir}/scenes`);
 const sceneRef = await scenes.put(office);
 const sceneName = office.getAttribute('name');
 // Two robots, so each run starts from the recorded scene (a robot keeps its world between runs),
-// and a third sent two tasks through its robot entity.
-const robotIds = ['history-robot-1', 'history-robot-2', 'history-robot-3'];
+// a third sent two tasks through its robot entity, and a fourth whose belief lacks Will's drone
+// looks for it (lookFor) in a true world that has it.
+const robotIds = ['history-robot-1', 'history-robot-2', 'history-robot-3', 'history-robot-4'];
+const withoutDrone = office.copy();
+withoutDrone.dropNode('wills_drone');
+const beliefRef = await scenes.put(withoutDrone);
 
 async function retrieval() {
   const opened = await openRetrieval({ cacheDir: `${dataDir}/retrieval` });
@@ -51,7 +55,15 @@ const connection = env.nativeConnection;
 const namespace = env.namespace ?? 'default';
 const robot = (id: string) => ({
   id,
-  executor: createSimulatedRobot({ robotId: id, scenes, dataDir, speedMps: 1, timeScale: 0.001, tickMs: 5 }),
+  executor: createSimulatedRobot({
+    robotId: id,
+    scenes,
+    dataDir,
+    speedMps: 1,
+    timeScale: 0.001,
+    tickMs: 5,
+    trueWorld: (ref) => (ref === beliefRef ? sceneRef : undefined),
+  }),
 });
 const workers = [
   ...(await createRoleWorkers(connection, {
@@ -64,6 +76,7 @@ const workers = [
   })),
   ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[1]!) })),
   ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[2]!) })),
+  ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[3]!) })),
 ];
 
 // Histories do not hold the workflow id, and the workflows derive child and step ids from it,
@@ -108,10 +121,12 @@ async function record(): Promise<void> {
   );
 
   // The first robot's world changed when it executed the plan: the same plan now fails on it.
+  // No replan after the failure: the cassette holds no answer for the replanning round.
   const failing = await startPlanAndExecute(env.client, sceneName, {
     sceneRef,
     instruction,
     robotId: robotIds[0]!,
+    maxExecutionReplans: 0,
   });
   const failed = await runOutcome(failing);
   if (failed.status !== 'execution-failed') throw new Error(`the failing run ended ${failed.status}`);
@@ -139,6 +154,23 @@ async function record(): Promise<void> {
   }
   await save('robotEntity', env.client.workflow.getHandle(robotEntityId(entityRobot)));
   await save('robotEntity.child-planAndExecute', tasks[1]!);
+
+  const looking = await env.client.workflow.start(lookFor, {
+    taskQueue: PLANNER_TASK_QUEUE,
+    workflowId: 'look-for-wills-drone',
+    args: [
+      {
+        robotId: robotIds[3]!,
+        sceneRef: beliefRef,
+        belief: { ref: beliefRef, accessed: null },
+        wanted: ['wills_drone'],
+        maxRooms: 60,
+      },
+    ],
+  });
+  const looked = await looking.result();
+  if (!looked.found) throw new Error(`lookFor did not find the drone in ${looked.looked.join(', ')}`);
+  await save('lookFor', looking);
 }
 
 mkdirSync(outDir, { recursive: true });

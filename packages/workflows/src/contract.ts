@@ -169,6 +169,28 @@ export type PlanAndExecuteInput = z.infer<typeof PlanAndExecuteInputSchema>;
 
 export const DEFAULT_MAX_EXECUTION_REPLANS = 2;
 
+/** Rooms a robot looks around for what its belief lost before it replans anyway. */
+export const DEFAULT_MAX_LOOKOUTS = 12;
+
+/** lookFor: the robot looks room by room (nearest first) until the nodes a failed step needed are back in its belief. */
+export type LookForInput = {
+  robotId: string;
+  sceneRef: SceneRef;
+  belief: Belief;
+  wanted: string[];
+  maxRooms?: number;
+  reportBeliefTo?: string;
+  heartbeatTimeoutSeconds?: number;
+};
+export type LookForResult = {
+  found: boolean;
+  /** The rooms looked around, in order. */
+  looked: string[];
+  steps: StepRecord[];
+  belief: Belief;
+  beliefVersions: BeliefVersion[];
+};
+
 // --- The robot entity: one long-lived workflow per robot id owns its belief and its task queue ---
 
 /** The robot entity's workflow id: one per robot. */

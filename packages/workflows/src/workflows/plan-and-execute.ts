@@ -14,6 +14,7 @@ import {
   DEFAULT_MAX_EXECUTION_REPLANS,
   type ExecutePlanResult,
   FAILURE_TYPES,
+  type LookForResult,
   type PlanAndExecuteInput,
   type PlanAndExecuteResult,
   type PlanTaskInput,
@@ -27,6 +28,7 @@ import {
 } from '../contract.js';
 import { executionDescription, oneLine, planningDetails } from '../run-description.js';
 import { executePlan } from './execute-plan.js';
+import { lookFor } from './look-for.js';
 import { childOutcome, failWithOutcome } from './outcome.js';
 import { planTask } from './plan-task.js';
 import { enterStage, trackProgress } from './progress.js';
@@ -127,8 +129,16 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
       if (outcome.status === 'failed') {
         if (outcome.corrected === undefined || counts.replannedForExecutionFailures >= maxExecutionReplans)
           return finish({ status: 'execution-failed', planning, execution });
+        // What the robot saw contradicts the plan: look for what the step needed, then plan again.
         counts.replannedForExecutionFailures++;
-        context.push(`${outcome.reason}; the robot saw: ${outcome.corrected}`);
+        const failedStep = outcome.steps.at(-1)!.step;
+        const look = await lookAround(round, failedStep.args);
+        belief = look.belief;
+        versions.push(...look.beliefVersions);
+        context.push(
+          `${outcome.reason}; the robot saw: ${outcome.corrected}; it looked around ${look.looked.join(', ') || 'nowhere'}` +
+            (look.found ? ` and found ${failedStep.args.join(', ')}` : ', without finding it'),
+        );
         continue;
       }
       // stopped: a world change arrived mid-execution; plan again from where the robot is.
@@ -139,6 +149,29 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
     counts.replannedForWorldChanges++;
     context.push(`The world changed since the last plan: ${reported.description}`);
     if (reported.sceneRef) belief = { ref: reported.sceneRef, accessed: null };
+  }
+
+  /** The robot looks room by room for nodes its belief lost (child workflow lookFor). */
+  async function lookAround(round: number, wanted: string[]): Promise<LookForResult> {
+    const lookId = `${workflowId}-look-${round + 1}`;
+    enter('executing', lookId);
+    return executeChild(lookFor, {
+      workflowId: lookId,
+      args: [
+        {
+          robotId: input.robotId,
+          sceneRef: input.sceneRef,
+          belief: belief!,
+          wanted,
+          ...(input.robotEntity ? { reportBeliefTo: input.robotEntity } : {}),
+          ...(input.heartbeatTimeoutSeconds
+            ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds }
+            : {}),
+        },
+      ],
+      typedSearchAttributes: workflowInfo().typedSearchAttributes,
+      staticSummary: oneLine(`look for ${wanted.join(', ')} on robot ${input.robotId}`),
+    });
   }
 
   /** Executes the verified plan; resolves "stopped" when a world change arrives mid-execution. */
