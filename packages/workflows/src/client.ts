@@ -17,7 +17,7 @@ import {
   STAGE_ATTRIBUTE,
   STATUS_ATTRIBUTE,
 } from './contract.js';
-import { planningDetails, runDetails, runSummary } from './run-description.js';
+import { planningDetails, runDetails, runSummary, runViewUrl, viewLink } from './run-description.js';
 import { runWorkflowId } from './workflow-ids.js';
 import type { planAndExecute, planTask } from './workflows.js';
 
@@ -39,11 +39,17 @@ function validated<T>(schema: z.ZodType<T>, input: unknown): T {
   throw new InvalidRunInput(`${where}${issue.message}`);
 }
 
+/** Where a run links to besides the Temporal UI: `view`, the base URL of `groundplan view`. */
+export type RunLinks = { view?: string };
+
 function runOptions<T extends PlanTaskInput & { robotId?: string }>(
   sceneName: string,
   input: T,
   staticDetails: string,
+  links: RunLinks,
 ) {
+  const workflowId = runWorkflowId(sceneName, input.instruction);
+  const view = links.view ? runViewUrl(links.view, workflowId) : undefined;
   const attributes: SearchAttributePair[] = [
     { key: SCENE_ATTRIBUTE, value: sceneName },
     { key: INSTRUCTION_ATTRIBUTE, value: input.instruction.slice(0, INSTRUCTION_ATTRIBUTE_CHARS) },
@@ -56,12 +62,12 @@ function runOptions<T extends PlanTaskInput & { robotId?: string }>(
   if (input.robotId) attributes.push({ key: ROBOT_ATTRIBUTE, value: input.robotId });
   return {
     taskQueue: PLANNER_TASK_QUEUE,
-    workflowId: runWorkflowId(sceneName, input.instruction),
+    workflowId,
     args: [input] as [T],
     typedSearchAttributes: new TypedSearchAttributes(attributes),
-    memo: { scene: sceneName, instruction: input.instruction },
+    memo: { scene: sceneName, instruction: input.instruction, ...(view ? { view } : {}) },
     staticSummary: runSummary(sceneName, input),
-    staticDetails,
+    staticDetails: view ? `${staticDetails}\n${viewLink(view)}` : staticDetails,
   };
 }
 
@@ -70,11 +76,12 @@ export function startPlanAndExecute(
   client: Client,
   sceneName: string,
   input: PlanAndExecuteInput,
+  links: RunLinks = {},
 ): Promise<WorkflowHandle<typeof planAndExecute>> {
   const checked = validated(PlanAndExecuteInputSchema, input);
   return client.workflow.start<typeof planAndExecute>(
     'planAndExecute',
-    runOptions(sceneName, checked, runDetails(checked)),
+    runOptions(sceneName, checked, runDetails(checked), links),
   );
 }
 
@@ -83,11 +90,12 @@ export function startPlanTask(
   client: Client,
   sceneName: string,
   input: PlanTaskInput,
+  links: RunLinks = {},
 ): Promise<WorkflowHandle<typeof planTask>> {
   const checked = validated(PlanTaskInputSchema, input);
   return client.workflow.start<typeof planTask>(
     'planTask',
-    runOptions(sceneName, checked, planningDetails(checked)),
+    runOptions(sceneName, checked, planningDetails(checked), links),
   );
 }
 

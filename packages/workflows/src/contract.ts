@@ -216,6 +216,8 @@ export type Progress = {
   usage: Usage;
   /** The last semantic-search command, e.g. `expand(kitchen)`. */
   lastSearch?: string;
+  /** planTask's search so far, step by step, so a viewer can draw it while the run searches. */
+  searchTrace?: SearchTraceEntry[];
   lastFeedback?: string;
 };
 

@@ -53,3 +53,13 @@ export function executionDescription(robotId: string, plan: PlanStep[]) {
     staticDetails: plan.map((s, i) => `${i + 1}. ${s.action}(${s.args.join(', ')})`).join('\n'),
   };
 }
+
+/** The run's page in `groundplan view` served at `viewBase` (e.g. http://127.0.0.1:4310). */
+export function runViewUrl(viewBase: string, workflowId: string): string {
+  return `${viewBase.replace(/\/+$/, '')}/runs/${encodeURIComponent(workflowId)}`;
+}
+
+/** The details' line linking back to the run's web view, in Temporal markdown. */
+export function viewLink(url: string): string {
+  return `- **web view** [${url}](${url})`;
+}

@@ -1,0 +1,119 @@
+import type {
+  SceneEdgeAttributes,
+  SceneGraph,
+  SceneGraphAttributes,
+  SceneNodeAttributes,
+} from '@groundplan/scene-graph/model';
+import type Graph from 'graphology';
+import Sigma from 'sigma';
+import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
+import { type Layer, layeredPositions, layerOf } from './layered-layout.js';
+
+export const LAYER_COLORS: Record<Layer, string> = {
+  building: '#5b5b8f',
+  room: '#3d7ebf',
+  navigation: '#2f9e6e',
+  asset: '#c08a2e',
+  object: '#8e5fb5',
+};
+const FADED = '#dcdcdc';
+const ROUTE = '#d62828';
+const ROUTE_AHEAD = '#f4a3a3';
+const EDGE_COLORS = { hierarchy: '#c9c9c9', navigation: '#7cc4a4', at: '#e09f3e' } as const;
+
+/** What the drawing shows besides the scene: a search step's view, the route and how far the robot got. */
+export type Overlay = {
+  /** The nodes the view showed at the chosen search step, and those it had expanded; all when absent. */
+  visible?: ReadonlySet<string>;
+  expanded?: ReadonlySet<string>;
+  /** The route's nodes in order, and how many of them the robot has reached. */
+  route: readonly string[];
+  reached: number;
+};
+
+/** The scene's own node data plus where the layered layout puts it (sigma reads x and y from the graph). */
+export type DrawnNodeAttributes = SceneNodeAttributes & { x: number; y: number };
+export type SceneRenderer = Sigma<DrawnNodeAttributes, SceneEdgeAttributes, SceneGraphAttributes>;
+
+export type SceneDrawing = {
+  renderer: SceneRenderer;
+  /** Redraws with a new overlay; the scene itself never changes. */
+  show(overlay: Overlay): void;
+};
+
+/**
+ * Draws the scene graph (the planner's graphology model, copied with the layout's positions)
+ * with sigma: layers stacked, colours by layer; the overlay is applied by sigma's reducers.
+ */
+export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawing {
+  const positions = layeredPositions(scene);
+  // A copy of the model with positions: the scene graph itself stays the planner's data.
+  const drawn = scene.copy() as unknown as Graph<
+    DrawnNodeAttributes,
+    SceneEdgeAttributes,
+    SceneGraphAttributes
+  >;
+  drawn.updateEachNodeAttributes((id, attributes) => ({ ...attributes, ...positions.get(id)! }));
+  let overlay: Overlay = { route: [], reached: 0 };
+  let routeIndex = new Map<string, number>();
+  let routeEdges = new Set<string>();
+
+  const renderer: SceneRenderer = new Sigma(drawn, container, {
+    renderEdgeLabels: false,
+    labelRenderedSizeThreshold: 5,
+    zIndex: true,
+    nodeReducer: (id, attributes): Partial<NodeDisplayData> => {
+      const { x, y } = attributes;
+      const layer = layerOf(attributes.kind);
+      const onRoute = routeIndex.get(id);
+      const shown = overlay.visible === undefined || overlay.visible.has(id);
+      const data: Partial<NodeDisplayData> & { layer: Layer } = {
+        x,
+        y,
+        layer,
+        label: id,
+        size: layer === 'room' ? 5 : layer === 'object' ? 2.5 : layer === 'building' ? 7 : 3.5,
+        color: shown ? LAYER_COLORS[layer] : FADED,
+        zIndex: shown ? 1 : 0,
+      };
+      if (attributes.kind === 'agent')
+        Object.assign(data, { color: '#111', size: 6, forceLabel: true, zIndex: 3 });
+      if (overlay.expanded?.has(id))
+        Object.assign(data, { highlighted: true, forceLabel: true, size: 6, zIndex: 2 });
+      if (onRoute !== undefined)
+        Object.assign(data, {
+          color: onRoute < overlay.reached ? ROUTE : ROUTE_AHEAD,
+          size: 6,
+          highlighted: true,
+          zIndex: 3,
+        });
+      return data;
+    },
+    edgeReducer: (edge, attributes): Partial<EdgeDisplayData> => {
+      if (routeEdges.has(edge)) return { color: ROUTE, size: 4, zIndex: 2 };
+      const [source, target] = drawn.extremities(edge);
+      const faded =
+        overlay.visible !== undefined && !(overlay.visible.has(source) && overlay.visible.has(target));
+      return {
+        color: faded ? '#eeeeee' : EDGE_COLORS[attributes.kind],
+        size: attributes.kind === 'navigation' ? 1.5 : 0.6,
+        zIndex: faded ? 0 : 1,
+      };
+    },
+  });
+
+  return {
+    renderer,
+    show(next) {
+      overlay = next;
+      routeIndex = new Map(next.route.map((id, index) => [id, index]));
+      routeEdges = new Set();
+      for (let i = 1; i < next.route.length; i++) {
+        // The route runs on the navigation layer, whose edges are the undirected ones.
+        const edge = drawn.undirectedEdge(next.route[i - 1]!, next.route[i]!);
+        if (edge !== undefined) routeEdges.add(edge);
+      }
+      renderer.refresh();
+    },
+  };
+}
