@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { promisify } from 'node:util';
 import { freePort, startDevServer, stopDevServer } from '@groundplan/temporal-runtime';
 import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
 import type { PlanAndExecuteResult } from '@groundplan/workflows/contract';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from './test-support/chromium.js';
 import { runCli } from './test-support/run-cli.js';
 
 // Three runs as a user would start them, then the dev server's Web UI in a real (headless)
@@ -16,19 +15,6 @@ const root = new URL('../../../', import.meta.url).pathname;
 const office = `${root}datasets/office.json`;
 const instruction = "Close Jason's cabinet.";
 const UI_TIMEOUT_MS = 30_000;
-
-const run = promisify(execFile);
-
-/** Debian's chromium, installed by the project's script when missing; one clear line when it cannot be. */
-async function chromiumPath(): Promise<string> {
-  try {
-    const { stdout } = await run('bash', [`${root}scripts/install-chromium.sh`], { timeout: 600_000 });
-    return stdout.trim();
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim().split('\n').at(-1);
-    throw new Error(`no Chromium for the browser test: ${stderr || (error as Error).message}`);
-  }
-}
 
 /** Waits until some frame of the page (markdown is rendered in iframes) shows the text. */
 async function textInSomeFrame(page: Page, text: string): Promise<void> {
@@ -83,7 +69,7 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
     // plan, verified on the stored scene, fails on the robot at its first step.
     runs.executionFailed = await plan();
     runs.planFailed = await plan('--max-replans', '0');
-    browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.setDefaultTimeout(UI_TIMEOUT_MS);
     mkdirSync(shots, { recursive: true });

@@ -4,5 +4,7 @@ import type { SceneProblem } from '@groundplan/scene-graph';
 export function sceneFileError(file: string, problems: readonly SceneProblem[]): string {
   const [first] = problems;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : '';
-  return `${file}: ${first?.path ? `${first.path}: ` : ''}${first?.message}${more}`;
+  // Problems reading the file (unreadable, not JSON) name the file already.
+  const where = first?.message.includes(file) ? '' : `${file}: `;
+  return `${where}${first?.path ? `${first.path}: ` : ''}${first?.message}${more}`;
 }

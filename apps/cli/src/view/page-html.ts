@@ -17,7 +17,8 @@ export function pageHtml(title: string): string {
   #error { color: #b00020; font-weight: 600; }
   #legend span { display: inline-block; margin-right: 8px; }
   #legend i { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 3px; }
-  .muted { color: #777; }
+  .layer-name { position: absolute; left: 8px; z-index: 10; pointer-events: none; font-size: 12px;
+    color: #888; text-transform: uppercase; letter-spacing: 0.05em; }
 </style>
 </head>
 <body>

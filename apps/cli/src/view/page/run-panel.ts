@@ -12,9 +12,9 @@ export function showError(message: string): void {
 /** The run's facts beside the drawing: status, live progress, links, search steps and plan. */
 export function showRun(run: RunData, searchStep: number): void {
   byId('title').textContent = `run ${run.runId}`;
-  const outcome = run.outcome ? ` · ${run.outcome}` : '';
-  byId('status').textContent =
-    `"${run.instruction}" · scene ${run.sceneName} · ${run.status.toLowerCase()}${outcome}`;
+  const status = run.status.toLowerCase();
+  const outcome = run.outcome && run.outcome !== status ? ` · ${run.outcome}` : '';
+  byId('status').textContent = `"${run.instruction}" · scene ${run.sceneName} · ${status}${outcome}`;
   byId('progress').textContent =
     run.progress ??
     `${run.reason ? `${run.reason} · ` : ''}executed ${run.executed}/${run.plan.length} steps`;

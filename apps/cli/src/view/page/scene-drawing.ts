@@ -7,7 +7,7 @@ import type {
 import type Graph from 'graphology';
 import Sigma from 'sigma';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
-import { type Layer, layeredPositions, layerOf } from './layered-layout.js';
+import { LAYERS, type Layer, layeredPositions, layerOf } from './layered-layout.js';
 
 export const LAYER_COLORS: Record<Layer, string> = {
   building: '#5b5b8f',
@@ -66,7 +66,8 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
       const { x, y } = attributes;
       const layer = layerOf(attributes.kind);
       const onRoute = routeIndex.get(id);
-      const shown = overlay.visible === undefined || overlay.visible.has(id);
+      // The navigation layer is never part of the search view (poses are waypoints), so it never fades.
+      const shown = overlay.visible === undefined || layer === 'navigation' || overlay.visible.has(id);
       const data: Partial<NodeDisplayData> & { layer: Layer } = {
         x,
         y,
@@ -91,9 +92,10 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
     },
     edgeReducer: (edge, attributes): Partial<EdgeDisplayData> => {
       if (routeEdges.has(edge)) return { color: ROUTE, size: 4, zIndex: 2 };
-      const [source, target] = drawn.extremities(edge);
       const faded =
-        overlay.visible !== undefined && !(overlay.visible.has(source) && overlay.visible.has(target));
+        overlay.visible !== undefined &&
+        attributes.kind === 'hierarchy' &&
+        !drawn.extremities(edge).every((id) => overlay.visible!.has(id));
       return {
         color: faded ? '#eeeeee' : EDGE_COLORS[attributes.kind],
         size: attributes.kind === 'navigation' ? 1.5 : 0.6,
@@ -101,6 +103,8 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
       };
     },
   });
+
+  nameLayers(container, renderer, positions, (id) => layerOf(scene.getNodeAttribute(id, 'kind')));
 
   return {
     renderer,
@@ -116,4 +120,32 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
       renderer.refresh();
     },
   };
+}
+
+/** Names each layer at the left edge, level with the top of its band, wherever the camera goes. */
+function nameLayers(
+  container: HTMLElement,
+  renderer: SceneRenderer,
+  positions: Map<string, { x: number; y: number }>,
+  layerOfNode: (id: string) => Layer,
+): void {
+  const top = new Map<Layer, { x: number; y: number }>();
+  for (const [id, point] of positions) {
+    const layer = layerOfNode(id);
+    const known = top.get(layer);
+    top.set(layer, { x: Math.min(known?.x ?? point.x, point.x), y: Math.max(known?.y ?? point.y, point.y) });
+  }
+  const names = LAYERS.filter((layer) => top.has(layer)).map((layer) => {
+    const name = document.createElement('div');
+    name.className = 'layer-name';
+    name.textContent = layer;
+    container.append(name);
+    return { layer, name };
+  });
+  renderer.on('afterRender', () => {
+    for (const { layer, name } of names) {
+      const { y } = renderer.graphToViewport(top.get(layer)!);
+      name.style.top = `${Math.round(y) - 18}px`;
+    }
+  });
 }
