@@ -3,9 +3,12 @@ import { agentLocation, type PlanStep, type SceneGraph } from '@groundplan/scene
 /**
  * The navigation nodes a plan takes the robot through: where the agent starts, then each goto's
  * target in order (the expanded plan already holds every navigation step the path planner added).
+ * Empty for an empty plan.
  */
 export function planRoute(scene: SceneGraph, plan: readonly PlanStep[]): string[] {
   const route: string[] = [];
+  // No plan (none verified yet, or none at all): no route, not even a start.
+  if (plan.length === 0) return route;
   const start = agentLocation(scene);
   if (start !== undefined) route.push(start);
   for (const step of plan) {

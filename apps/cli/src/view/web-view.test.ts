@@ -10,12 +10,13 @@ import {
 } from '@groundplan/temporal-runtime';
 import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
 import type { PlanAndExecuteResult } from '@groundplan/workflows/contract';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES, progressQuery } from '@groundplan/workflows/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../test-support/chromium.js';
 import { runCli } from '../test-support/run-cli.js';
 import { startView, type ViewProcess } from '../test-support/view-process.js';
+import type { RunData } from './view-data.js';
 
 // `groundplan view` as a user runs it, and its page in a real (headless) Chromium: a run followed
 // while the simulated robot executes it, the same run once finished, a plain scene file, bad input.
@@ -56,6 +57,8 @@ function drawn(page: Page) {
     const layers: Record<string, number> = {};
     const highlighted: string[] = [];
     const faded: string[] = [];
+    const reached: string[] = [];
+    const ahead: string[] = [];
     graph.forEachNode((id) => {
       const data = renderer.getNodeDisplayData(id) as
         | (ReturnType<typeof renderer.getNodeDisplayData> & { layer: string })
@@ -64,12 +67,16 @@ function drawn(page: Page) {
       layers[data.layer] = (layers[data.layer] ?? 0) + 1;
       if (data.highlighted) highlighted.push(id);
       if (data.color === '#dcdcdc') faded.push(id);
+      if (data.color === '#d62828') reached.push(id);
+      if (data.color === '#f4a3a3') ahead.push(id);
     });
     const routeEdges = graph.filterEdges((edge) => renderer.getEdgeDisplayData(edge)?.color === '#d62828');
     return {
       layers,
       highlighted,
       faded,
+      reached,
+      ahead,
       routeEdges: routeEdges.map((e) => graph.extremities(e).sort().join(' ')),
     };
   });
@@ -165,6 +172,7 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
       if (step.action === 'goto' && step.args[0] !== route.at(-1)) route.push(step.args[0]!);
     expect(route.length).toBeGreaterThan(2);
     for (const id of route) expect(onPage.highlighted).toContain(id);
+    expect([onPage.reached.sort(), onPage.ahead]).toEqual([[...route].sort(), []]);
     const routeEdges = route.slice(1).map((id, i) => [route[i]!, id].sort().join(' '));
     expect(onPage.routeEdges.sort()).toEqual([...new Set(routeEdges)].sort());
 
@@ -185,6 +193,9 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
     const description = await client.workflow.getHandle(runId).describe();
     expect(description.memo?.view).toBe(page.url());
     expect(await description.staticDetails()).toContain(`[${page.url()}](${page.url()})`);
+    // The planning child's progress query carries the search the view draws while it runs.
+    const planning = await client.workflow.getHandle(`${runId}-plan-1`).query(progressQuery);
+    expect(planning.searchTrace).toEqual(result.planning.searchTrace);
     await client.connection.close();
     await page.screenshot({ path: `${shots}/web-view-run.png` });
 
@@ -206,6 +217,25 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
     const then = await drawn(page);
     for (const id of revealed) expect(then.faded).not.toContain(id);
     expect(then.highlighted).toContain(node);
+  });
+
+  it('draws a plan-only run: the verified plan and its route, none of it executed', async () => {
+    const cli = await runCli(['plan', '--plan-only', '--scene', office, '--json', instruction], env);
+    expect(cli.code).toBe(0);
+    const { runId: planOnly } = JSON.parse(cli.stdout) as { runId: string };
+    await page.goto(`${env.GROUNDPLAN_VIEW_URL}/runs/${planOnly}`);
+    await page.waitForSelector('body[data-ready]');
+    await expect(page.locator('#status').textContent()).resolves.toContain('completed · verified');
+    const onPage = await drawn(page);
+    expect(onPage.layers).toEqual(layersOfFile(officeFile));
+    const { route } = (await (
+      await fetch(`${env.GROUNDPLAN_VIEW_URL}/api/runs/${planOnly}`)
+    ).json()) as RunData;
+    expect(route.length).toBeGreaterThan(2);
+    expect([onPage.ahead.sort(), onPage.reached]).toEqual([[...route].sort(), []]);
+    expect(onPage.routeEdges).toHaveLength(route.length - 1);
+    expect(await page.locator('#plan-steps li').count()).toBeGreaterThan(0);
+    expect(await page.locator('#plan-steps li.done').count()).toBe(0);
   });
 
   it('draws a plain scene file by layers, without Temporal', async () => {
