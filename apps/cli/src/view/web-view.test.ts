@@ -106,12 +106,14 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
       GROUNDPLAN_SCENE_STORE: `${dir}/scenes`,
       GROUNDPLAN_VIEW_URL: `http://127.0.0.1:${viewPort}`,
     };
-    // Slow enough that the run is still executing when the page first loads.
+    // Slow enough that the run is still searching when the page first loads.
     worker = await startWorkerProcess(['--roles', 'planner,llm,sim,robot', '--robot-id', 'sim-1'], {
       ...env,
       GROUNDPLAN_DATA_DIR: dir,
       GROUNDPLAN_LLM_PROVIDER: 'replay',
       GROUNDPLAN_CASSETTE: `${root}datasets/cassettes/close-jasons-cabinet.cassette.json`,
+      // A model 1.2 s slow, so the page sees the search grow step by step.
+      GROUNDPLAN_REPLAY_LATENCY_MS: '1200',
       GROUNDPLAN_ROBOT_TIME_SCALE: '0.1',
     });
     view = await startView(['--port', String(viewPort)], env);
@@ -133,21 +135,30 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('follows a live run: the progress text changes while the robot executes, until it completes', async () => {
+  it('follows a live run: the search grows, then the progress text changes while the robot executes, until it completes', async () => {
     expect(view.url).toBe(`${env.GROUNDPLAN_VIEW_URL}/`);
     await page.goto(`${env.GROUNDPLAN_VIEW_URL}/runs/${runId}`);
     await page.waitForSelector('body[data-ready]');
     const seen: string[] = [];
+    const searchSteps = new Set<number>();
+    let shotLive = false;
     const deadline = Date.now() + 120_000;
     let status = '';
     while (Date.now() < deadline) {
       const progress = (await page.locator('#progress').textContent()) ?? '';
       if (seen.at(-1) !== progress) seen.push(progress);
+      if (progress.startsWith('[searching]')) searchSteps.add(await page.locator('#search-steps li').count());
+      if (/executed [2-9]\//.test(progress) && !shotLive) {
+        await page.screenshot({ path: `${shots}/web-view-live.png` });
+        shotLive = true;
+      }
       status = (await page.locator('#status').textContent()) ?? '';
       if (status.includes('completed')) break;
       await page.waitForTimeout(200);
     }
     expect(status).toContain('completed');
+    // While it searched, the page drew the steps so far (from planTask's progress query), more of them as they came.
+    expect([...searchSteps].filter((count) => count > 0).length).toBeGreaterThanOrEqual(2);
     const executing = seen.filter((text) => /\[executing\] .*executed \d+\/\d+ steps/.test(text));
     // At least two different counts of executed steps were shown while the robot moved.
     expect(new Set(executing.map((text) => /executed (\d+)\//.exec(text)![1])).size).toBeGreaterThanOrEqual(
