@@ -70,7 +70,11 @@ function drawn(page: Page) {
       if (data.color === '#d62828') reached.push(id);
       if (data.color === '#f4a3a3') ahead.push(id);
     });
-    const routeEdges = graph.filterEdges((edge) => renderer.getEdgeDisplayData(edge)?.color === '#d62828');
+    const routeColors = ['#d62828', '#f4a3a3'];
+    const routeEdges = graph.filterEdges((edge) =>
+      routeColors.includes(renderer.getEdgeDisplayData(edge)?.color ?? ''),
+    );
+    const reachedEdges = routeEdges.filter((edge) => renderer.getEdgeDisplayData(edge)?.color === '#d62828');
     return {
       layers,
       highlighted,
@@ -78,6 +82,7 @@ function drawn(page: Page) {
       reached,
       ahead,
       routeEdges: routeEdges.map((e) => graph.extremities(e).sort().join(' ')),
+      reachedEdges: reachedEdges.length,
     };
   });
 }
@@ -142,6 +147,7 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
     const seen: string[] = [];
     const searchSteps = new Set<number>();
     let shotLive = false;
+    let midway: Awaited<ReturnType<typeof drawn>> | undefined;
     const deadline = Date.now() + 120_000;
     let status = '';
     while (Date.now() < deadline) {
@@ -150,6 +156,7 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
       if (progress.startsWith('[searching]')) searchSteps.add(await page.locator('#search-steps li').count());
       if (/executed [2-9]\//.test(progress) && !shotLive) {
         await page.screenshot({ path: `${shots}/web-view-live.png` });
+        midway = await drawn(page);
         shotLive = true;
       }
       status = (await page.locator('#status').textContent()) ?? '';
@@ -165,6 +172,10 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
       2,
     );
     expect(seen.at(-1)).toMatch(/^executed (\d+)\/\1 steps$/);
+    // Midway, the route is red as far as the robot has got and light red beyond.
+    expect(midway?.reached.length).toBeGreaterThan(0);
+    expect(midway?.ahead.length).toBeGreaterThan(0);
+    expect(midway?.reachedEdges).toBeLessThan(midway?.routeEdges.length ?? 0);
   });
 
   it('draws the finished run: the scene by layers, its search steps, the route and the links both ways', async () => {
@@ -186,6 +197,7 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
     expect([onPage.reached.sort(), onPage.ahead]).toEqual([[...route].sort(), []]);
     const routeEdges = route.slice(1).map((id, i) => [route[i]!, id].sort().join(' '));
     expect(onPage.routeEdges.sort()).toEqual([...new Set(routeEdges)].sort());
+    expect(onPage.reachedEdges).toBe(onPage.routeEdges.length);
 
     // The search steps, one per entry of the run's trace; the last step's view fades what it hid.
     const steps = page.locator('#search-steps li');
@@ -244,7 +256,7 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
     ).json()) as RunData;
     expect(route.length).toBeGreaterThan(2);
     expect([onPage.ahead.sort(), onPage.reached]).toEqual([[...route].sort(), []]);
-    expect(onPage.routeEdges).toHaveLength(route.length - 1);
+    expect([onPage.routeEdges.length, onPage.reachedEdges]).toEqual([route.length - 1, 0]);
     expect(await page.locator('#plan-steps li').count()).toBeGreaterThan(0);
     expect(await page.locator('#plan-steps li.done').count()).toBe(0);
   });

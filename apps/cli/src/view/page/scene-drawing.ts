@@ -56,7 +56,8 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
   drawn.updateEachNodeAttributes((id, attributes) => ({ ...attributes, ...positions.get(id)! }));
   let overlay: Overlay = { route: [], reached: 0 };
   let routeIndex = new Map<string, number>();
-  let routeEdges = new Set<string>();
+  // Each edge of the route, with the index of the route node it leads to.
+  let routeEdges = new Map<string, number>();
 
   const renderer: SceneRenderer = new Sigma(drawn, container, {
     renderEdgeLabels: false,
@@ -91,7 +92,9 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
       return data;
     },
     edgeReducer: (edge, attributes): Partial<EdgeDisplayData> => {
-      if (routeEdges.has(edge)) return { color: ROUTE, size: 4, zIndex: 2 };
+      const leg = routeEdges.get(edge);
+      if (leg !== undefined)
+        return { color: leg < overlay.reached ? ROUTE : ROUTE_AHEAD, size: 4, zIndex: 2 };
       const faded =
         overlay.visible !== undefined &&
         attributes.kind === 'hierarchy' &&
@@ -111,11 +114,11 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
     show(next) {
       overlay = next;
       routeIndex = new Map(next.route.map((id, index) => [id, index]));
-      routeEdges = new Set();
+      routeEdges = new Map();
       for (let i = 1; i < next.route.length; i++) {
         // The route runs on the navigation layer, whose edges are the undirected ones.
         const edge = drawn.undirectedEdge(next.route[i - 1]!, next.route[i]!);
-        if (edge !== undefined) routeEdges.add(edge);
+        if (edge !== undefined) routeEdges.set(edge, i);
       }
       renderer.refresh();
     },
