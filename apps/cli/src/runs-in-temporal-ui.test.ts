@@ -15,6 +15,8 @@ const root = new URL('../../../', import.meta.url).pathname;
 const office = `${root}datasets/office.json`;
 const instruction = "Close Jason's cabinet.";
 const UI_TIMEOUT_MS = 30_000;
+/** Where the runs say `groundplan view` serves them. */
+const view = 'http://127.0.0.1:4310';
 
 /** Waits until some frame of the page (markdown is rendered in iframes) shows the text. */
 async function textInSomeFrame(page: Page, text: string): Promise<void> {
@@ -51,7 +53,11 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
     const started = await startDevServer({ ...server, searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
     if (!started.ok) throw new Error(started.error);
     ui = started.value.uiUrl;
-    const env = { TEMPORAL_ADDRESS: started.value.address, GROUNDPLAN_SCENE_STORE: `${dir}/scenes` };
+    const env = {
+      TEMPORAL_ADDRESS: started.value.address,
+      GROUNDPLAN_SCENE_STORE: `${dir}/scenes`,
+      GROUNDPLAN_VIEW_URL: view,
+    };
     worker = await startWorkerProcess(['--roles', 'planner,llm,sim,robot', '--robot-id', 'sim-1'], {
       ...env,
       GROUNDPLAN_DATA_DIR: dir,
@@ -168,6 +174,8 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
     await page.getByText('User Metadata', { exact: true }).click();
     await textInSomeFrame(page, 'scene office · robot sim-1');
     await textInSomeFrame(page, 'max replans');
+    // The link back to the run's page in `groundplan view`.
+    await textInSomeFrame(page, `${view}/runs/${runId}`);
     await page.screenshot({ path: `${shots}/temporal-ui-user-metadata.png` });
   });
 });
