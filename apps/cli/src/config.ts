@@ -1,6 +1,9 @@
 import { repoRoot, type TemporalConnectionConfig, temporalConfigFromEnv } from '@groundplan/temporal-runtime';
 import { z } from 'zod';
 
+/** The port `groundplan view` serves on unless told otherwise. */
+export const DEFAULT_VIEW_PORT = 4310;
+
 const CliEnv = z.object({
   GROUNDPLAN_DATA_DIR: z.string().min(1).optional(),
   GROUNDPLAN_SCENE_STORE: z.string().min(1).optional(),
@@ -8,9 +11,17 @@ const CliEnv = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .default('sim-1'),
+  /** Where `groundplan view` serves, for the links runs carry back to it. */
+  GROUNDPLAN_VIEW_URL: z.url({ protocol: /^https?$/ }).default(`http://127.0.0.1:${DEFAULT_VIEW_PORT}`),
 });
 
-export type CliConfig = { sceneStoreDir: string; robotId: string; temporal: TemporalConnectionConfig };
+export type CliConfig = {
+  sceneStoreDir: string;
+  robotId: string;
+  /** The base URL of `groundplan view`, which runs link to from the Temporal UI. */
+  viewUrl: string;
+  temporal: TemporalConnectionConfig;
+};
 
 /** The client's settings from the environment; an error value names the variable to fix. */
 export function cliConfig(
@@ -29,6 +40,7 @@ export function cliConfig(
     value: {
       sceneStoreDir: parsed.data.GROUNDPLAN_SCENE_STORE ?? `${dataDir}/scenes`,
       robotId: parsed.data.GROUNDPLAN_ROBOT_ID,
+      viewUrl: parsed.data.GROUNDPLAN_VIEW_URL,
       temporal: temporal.value,
     },
   };

@@ -10,12 +10,20 @@ import { resultCommand } from './commands/result.js';
 import { ROBOT_ACTIONS, robotCommand } from './commands/robot.js';
 import { serverCommand } from './commands/server.js';
 import { statusCommand } from './commands/status.js';
-import { type CliConfig, cliConfig } from './config.js';
+import { type ViewFlags, viewCommand } from './commands/view.js';
+import { type CliConfig, cliConfig, DEFAULT_VIEW_PORT } from './config.js';
 import { EXIT, UserError } from './user-error.js';
 
 function count(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
+  return n;
+}
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65_535)
+    throw new InvalidArgumentError('expected a port, 0-65535 (0: any free port)');
   return n;
 }
 
@@ -141,6 +149,18 @@ program
   .requiredOption('-o, --output <file>', 'the file to write')
   .action((format: string, file: string, flags: { output: string }) =>
     run(() => exportCommand(format, file, flags))(),
+  );
+
+program
+  .command('view')
+  .description(
+    'serve a web view of runs and scene files on 127.0.0.1 (scene graph by layers, search, route, progress)',
+  )
+  .argument('[scene]', 'a groundplan scene file to draw')
+  .option('--port <n>', `the port (default ${DEFAULT_VIEW_PORT}; 0: any free port)`, port, DEFAULT_VIEW_PORT)
+  .option('--run <id>', 'check that the run exists and print its page')
+  .action((file: string | undefined, flags: ViewFlags) =>
+    run((config) => viewCommand(file, flags, config))(),
   );
 
 program.exitOverride((error) => {

@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { promisify } from 'node:util';
 import { freePort, startDevServer, stopDevServer } from '@groundplan/temporal-runtime';
 import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
 import type { PlanAndExecuteResult } from '@groundplan/workflows/contract';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from './test-support/chromium.js';
 import { runCli } from './test-support/run-cli.js';
 
 // Three runs as a user would start them, then the dev server's Web UI in a real (headless)
@@ -16,19 +15,8 @@ const root = new URL('../../../', import.meta.url).pathname;
 const office = `${root}datasets/office.json`;
 const instruction = "Close Jason's cabinet.";
 const UI_TIMEOUT_MS = 30_000;
-
-const run = promisify(execFile);
-
-/** Debian's chromium, installed by the project's script when missing; one clear line when it cannot be. */
-async function chromiumPath(): Promise<string> {
-  try {
-    const { stdout } = await run('bash', [`${root}scripts/install-chromium.sh`], { timeout: 600_000 });
-    return stdout.trim();
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim().split('\n').at(-1);
-    throw new Error(`no Chromium for the browser test: ${stderr || (error as Error).message}`);
-  }
-}
+/** Where the runs say `groundplan view` serves them. */
+const view = 'http://127.0.0.1:4310';
 
 /** Waits until some frame of the page (markdown is rendered in iframes) shows the text. */
 async function textInSomeFrame(page: Page, text: string): Promise<void> {
@@ -65,7 +53,11 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
     const started = await startDevServer({ ...server, searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
     if (!started.ok) throw new Error(started.error);
     ui = started.value.uiUrl;
-    const env = { TEMPORAL_ADDRESS: started.value.address, GROUNDPLAN_SCENE_STORE: `${dir}/scenes` };
+    const env = {
+      TEMPORAL_ADDRESS: started.value.address,
+      GROUNDPLAN_SCENE_STORE: `${dir}/scenes`,
+      GROUNDPLAN_VIEW_URL: view,
+    };
     worker = await startWorkerProcess(['--roles', 'planner,llm,sim,robot', '--robot-id', 'sim-1'], {
       ...env,
       GROUNDPLAN_DATA_DIR: dir,
@@ -83,7 +75,7 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
     // plan, verified on the stored scene, fails on the robot at its first step.
     runs.executionFailed = await plan();
     runs.planFailed = await plan('--max-replans', '0');
-    browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.setDefaultTimeout(UI_TIMEOUT_MS);
     mkdirSync(shots, { recursive: true });
@@ -182,6 +174,8 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
     await page.getByText('User Metadata', { exact: true }).click();
     await textInSomeFrame(page, 'scene office · robot sim-1');
     await textInSomeFrame(page, 'max replans');
+    // The link back to the run's page in `groundplan view`.
+    await textInSomeFrame(page, `${view}/runs/${runId}`);
     await page.screenshot({ path: `${shots}/temporal-ui-user-metadata.png` });
   });
 });

@@ -27,7 +27,14 @@ import {
   STATUS_ATTRIBUTE,
   submitTaskUpdate,
 } from './contract.js';
-import { planningDetails, runDetails, runSearchAttributes, runSummary } from './run-description.js';
+import {
+  planningDetails,
+  runDetails,
+  runSearchAttributes,
+  runSummary,
+  runViewUrl,
+  viewLink,
+} from './run-description.js';
 import { runWorkflowId } from './workflow-ids.js';
 import type { planAndExecute, planTask, robotEntity } from './workflows.js';
 
@@ -46,19 +53,25 @@ function validated<T>(schema: z.ZodType<T>, input: unknown): T {
   throw new InvalidRunInput(`${where}${issue.message}`);
 }
 
+/** Where a run links to besides the Temporal UI: `view`, the base URL of `groundplan view`. */
+export type RunLinks = { view?: string };
+
 function runOptions<T extends PlanTaskInput & { robotId?: string }>(
   sceneName: string,
   input: T,
   staticDetails: string,
+  links: RunLinks,
 ) {
+  const workflowId = runWorkflowId(sceneName, input.instruction);
+  const view = links.view ? runViewUrl(links.view, workflowId) : undefined;
   return {
     taskQueue: PLANNER_TASK_QUEUE,
-    workflowId: runWorkflowId(sceneName, input.instruction),
+    workflowId,
     args: [input] as [T],
     typedSearchAttributes: new TypedSearchAttributes(runSearchAttributes(sceneName, input)),
-    memo: { scene: sceneName, instruction: input.instruction },
+    memo: { scene: sceneName, instruction: input.instruction, ...(view ? { view } : {}) },
     staticSummary: runSummary(sceneName, input),
-    staticDetails,
+    staticDetails: view ? `${staticDetails}\n${viewLink(view)}` : staticDetails,
   };
 }
 
@@ -67,11 +80,12 @@ export function startPlanAndExecute(
   client: Client,
   sceneName: string,
   input: PlanAndExecuteInput,
+  links: RunLinks = {},
 ): Promise<WorkflowHandle<typeof planAndExecute>> {
   const checked = validated(PlanAndExecuteInputSchema, input);
   return client.workflow.start<typeof planAndExecute>(
     'planAndExecute',
-    runOptions(sceneName, checked, runDetails(checked)),
+    runOptions(sceneName, checked, runDetails(checked), links),
   );
 }
 
@@ -85,6 +99,7 @@ export async function submitRobotTask(
   client: Client,
   sceneName: string,
   input: Omit<PlanAndExecuteInput, 'planOnly' | 'robotEntity'>,
+  links: RunLinks = {},
 ): Promise<WorkflowHandle<typeof planAndExecute>> {
   const checked = validated(PlanAndExecuteInputSchema, input);
   const { robotId, sceneRef } = checked;
@@ -102,7 +117,14 @@ export async function submitRobotTask(
   });
   try {
     await client.workflow.executeUpdateWithStart(submitTaskUpdate, {
-      args: [{ taskId, sceneName, input: checked }],
+      args: [
+        {
+          taskId,
+          sceneName,
+          input: checked,
+          ...(links.view ? { view: runViewUrl(links.view, taskId) } : {}),
+        },
+      ],
       startWorkflowOperation,
     });
   } catch (error) {
@@ -129,11 +151,12 @@ export function startPlanTask(
   client: Client,
   sceneName: string,
   input: PlanTaskInput,
+  links: RunLinks = {},
 ): Promise<WorkflowHandle<typeof planTask>> {
   const checked = validated(PlanTaskInputSchema, input);
   return client.workflow.start<typeof planTask>(
     'planTask',
-    runOptions(sceneName, checked, planningDetails(checked)),
+    runOptions(sceneName, checked, planningDetails(checked), links),
   );
 }
 

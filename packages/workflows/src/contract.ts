@@ -220,6 +220,8 @@ export type RobotTask = {
   /** The scene's name, for the run's summary in the Temporal UI. */
   sceneName: string;
   input: Omit<PlanAndExecuteInput, 'robotEntity' | 'planOnly'>;
+  /** The task's page in `groundplan view`, for its memo and details. */
+  view?: string;
 };
 
 export type RobotState = {
@@ -347,6 +349,8 @@ export type Progress = {
   usage: Usage;
   /** The last semantic-search command, e.g. `expand(kitchen)`. */
   lastSearch?: string;
+  /** planTask's search so far, step by step, so a viewer can draw it while the run searches. */
+  searchTrace?: SearchTraceEntry[];
   lastFeedback?: string;
 };
 

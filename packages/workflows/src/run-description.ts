@@ -83,3 +83,13 @@ export function runSearchAttributes(
   if (input.robotId) attributes.push({ key: ROBOT_ATTRIBUTE, value: input.robotId });
   return attributes;
 }
+
+/** The run's page in `groundplan view` served at `viewBase` (e.g. http://127.0.0.1:4310). */
+export function runViewUrl(viewBase: string, workflowId: string): string {
+  return `${viewBase.replace(/\/+$/, '')}/runs/${encodeURIComponent(workflowId)}`;
+}
+
+/** The details' line linking back to the run's web view, in Temporal markdown. */
+export function viewLink(url: string): string {
+  return `- **web view** [${url}](${url})`;
+}

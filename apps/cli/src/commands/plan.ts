@@ -47,19 +47,25 @@ export async function planCommand(
   const sceneName = scene.value.getAttribute('name');
   const sceneRef = await fileSceneStore(config.sceneStoreDir).put(scene.value);
   const client = await connect(config);
+  const links = { view: config.viewUrl };
   const options = {
     planner: flags.planner,
     ...(flags.maxReplans === undefined ? {} : { maxReplans: flags.maxReplans }),
   };
   const handle: WorkflowHandle = await (flags.planOnly
-    ? startPlanTask(client, sceneName, { sceneRef, instruction, options })
-    : submitRobotTask(client, sceneName, {
-        sceneRef,
-        instruction,
-        options,
-        robotId: flags.robot ?? config.robotId,
-        ...(flags.requireApproval ? { requireApproval: true } : {}),
-      })
+    ? startPlanTask(client, sceneName, { sceneRef, instruction, options }, links)
+    : submitRobotTask(
+        client,
+        sceneName,
+        {
+          sceneRef,
+          instruction,
+          options,
+          robotId: flags.robot ?? config.robotId,
+          ...(flags.requireApproval ? { requireApproval: true } : {}),
+        },
+        links,
+      )
   ).catch((error: unknown) => {
     throw error instanceof InvalidRunInput ? new UserError(error.message) : error;
   });

@@ -25,7 +25,7 @@ import {
   robotTurnSignal,
   submitTaskUpdate,
 } from '../contract.js';
-import { runDetails, runSearchAttributes, runSummary } from '../run-description.js';
+import { runDetails, runSearchAttributes, runSummary, viewLink } from '../run-description.js';
 import { childOutcome } from './outcome.js';
 import { planAndExecute } from './plan-and-execute.js';
 
@@ -81,9 +81,16 @@ export async function robotEntity(input: RobotEntityInput): Promise<never> {
         args: [{ ...task.input, robotId, sceneRef, robotEntity: workflowInfo().workflowId }],
         parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
         typedSearchAttributes: runSearchAttributes(task.sceneName, { ...task.input, robotId }),
-        memo: { scene: task.sceneName, instruction: task.input.instruction },
+        memo: {
+          scene: task.sceneName,
+          instruction: task.input.instruction,
+          ...(task.view ? { view: task.view } : {}),
+        },
         staticSummary: runSummary(task.sceneName, { ...task.input, robotId }),
-        staticDetails: runDetails({ ...task.input, robotId, sceneRef }),
+        staticDetails: [
+          runDetails({ ...task.input, robotId, sceneRef }),
+          ...(task.view ? [viewLink(task.view)] : []),
+        ].join('\n'),
       });
       queue.push({ taskId: task.taskId, child });
       return { taskId: task.taskId, ahead: queue.length - 1 + (current === undefined ? 0 : 1) };

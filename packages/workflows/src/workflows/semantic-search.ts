@@ -35,6 +35,8 @@ export async function semanticSearch(
   let view = input.start.view;
   progress.viewTokens = input.start.tokens;
   const trace: SearchTraceEntry[] = [];
+  // The progress query answers with the trace as it grows (a query, so no history changes).
+  progress.searchTrace = trace;
   let lastError: string | undefined;
   for (let index = 0; index < input.maxSearchSteps; index++) {
     progress.searchSteps = index + 1;

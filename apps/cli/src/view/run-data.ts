@@ -1,0 +1,201 @@
+import { err, formatStep, ok, type Result, type SceneGraph, type SceneStore } from '@groundplan/scene-graph';
+import { workflowUiUrl } from '@groundplan/temporal-runtime';
+import { runOutcome } from '@groundplan/workflows/client';
+import {
+  type ExecutePlanResult,
+  type PlanAndExecuteInput,
+  type PlanAndExecuteResult,
+  type PlanTaskInput,
+  type PlanTaskResult,
+  type Progress,
+  progressQuery,
+  type SearchTraceEntry,
+} from '@groundplan/workflows/contract';
+import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
+import type { CliConfig } from '../config.js';
+import { progressLine } from '../render.js';
+import { planRoute } from './route.js';
+import { searchStepViews } from './search-steps.js';
+import type { RunData } from './view-data.js';
+
+/** The workflows a groundplan run starts with; their children are drawn as part of them. */
+const RUN_TYPES = ['planAndExecute', 'planTask'];
+
+/** Reads runs from Temporal for the view; a run's input never changes, so it is read once. */
+export type RunReader = {
+  run(runId: string): Promise<Result<RunData, string>>;
+  scene(runId: string): Promise<Result<SceneGraph, string>>;
+};
+
+type RunStart = { workflowType: string; input: PlanTaskInput & Partial<PlanAndExecuteInput> };
+
+/** A reader over a client (connected on first use) and the scene store the CLI registers scenes in. */
+export function runReader(
+  connect: () => Promise<Client>,
+  scenes: SceneStore,
+  temporal: CliConfig['temporal'],
+): RunReader {
+  const starts = new Map<string, RunStart>();
+
+  async function start(client: Client, runId: string): Promise<Result<RunStart, string>> {
+    const known = starts.get(runId);
+    if (known) return ok(known);
+    const history = await client.workflow
+      .getHandle(runId)
+      .fetchHistory()
+      .catch((error: unknown) => {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      });
+    const started = history?.events?.[0]?.workflowExecutionStartedEventAttributes;
+    if (!started) return err(`no run with id '${runId}' (see \`groundplan list\`)`);
+    const workflowType = started.workflowType?.name ?? '';
+    if (!RUN_TYPES.includes(workflowType))
+      return err(`'${runId}' is a ${workflowType} workflow, not a run: open the run it belongs to`);
+    const payload = started.input?.payloads?.[0];
+    const input = payload
+      ? client.options.loadedDataConverter.payloadConverter.fromPayload<RunStart['input']>(payload)
+      : undefined;
+    if (!input?.sceneRef) return err(`run '${runId}' started without a scene reference`);
+    const value = { workflowType, input };
+    starts.set(runId, value);
+    return ok(value);
+  }
+
+  async function scene(runId: string): Promise<Result<SceneGraph, string>> {
+    const client = await connect();
+    const started = await start(client, runId);
+    if (!started.ok) return started;
+    return scenes.get(started.value.input.sceneRef);
+  }
+
+  async function run(runId: string): Promise<Result<RunData, string>> {
+    const client = await connect();
+    const started = await start(client, runId);
+    if (!started.ok) return started;
+    const { workflowType, input } = started.value;
+    const loaded = await scenes.get(input.sceneRef);
+    if (!loaded.ok) return loaded;
+    const handle = client.workflow.getHandle(runId);
+    const status = (await handle.describe()).status.name;
+    const state =
+      status === 'RUNNING'
+        ? await liveState(client, runId, workflowType)
+        : await endState(handle, workflowType, status);
+    const planning = state.planning;
+    const expandedPlan = planning?.expandedPlan ?? [];
+    const ui = workflowUiUrl(temporal, runId);
+    return ok({
+      runId,
+      status,
+      workflowType,
+      instruction: input.instruction,
+      sceneName: loaded.value.getAttribute('name'),
+      sceneRef: input.sceneRef,
+      ...(ui ? { temporalUi: ui } : {}),
+      ...(state.outcome ? { outcome: state.outcome } : {}),
+      ...(state.reason ? { reason: state.reason } : {}),
+      ...(state.progress ? { progress: state.progress } : {}),
+      search: searchStepViews(loaded.value, planning?.searchTrace ?? state.searchTrace ?? []),
+      plan: expandedPlan.map(formatStep),
+      route: planRoute(loaded.value, expandedPlan),
+      executed: state.executed,
+    });
+  }
+
+  return { run, scene };
+}
+
+/** What a run has done so far, from its result or its queries. */
+type RunState = {
+  planning?: PlanTaskResult;
+  searchTrace?: SearchTraceEntry[];
+  outcome?: string;
+  reason?: string;
+  progress?: string;
+  executed: number;
+};
+
+function executedSteps(execution: ExecutePlanResult | undefined): number {
+  return execution?.steps.filter((step) => step.status !== 'failed').length ?? 0;
+}
+
+/** A run that has ended: its result (also for the outcomes that fail the workflow), or why there is none. */
+async function endState(
+  handle: { workflowId: string; result(): Promise<unknown> },
+  workflowType: string,
+  status: string,
+): Promise<RunState> {
+  try {
+    const result = await runOutcome(handle);
+    if (workflowType === 'planTask') {
+      const planning = result as PlanTaskResult;
+      return { planning, outcome: planning.status, ...reasonOf(planning.reason), executed: 0 };
+    }
+    const { planning, execution, status: outcome } = result as PlanAndExecuteResult;
+    const reason = execution?.reason ?? (outcome === 'plan-failed' ? planning.reason : undefined);
+    return { planning, outcome, ...reasonOf(reason), executed: executedSteps(execution) };
+  } catch (error) {
+    if (!(error instanceof WorkflowFailedError)) throw error;
+    let cause: unknown = error;
+    while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+    return { outcome: status.toLowerCase(), reason: (cause as Error).message, executed: 0 };
+  }
+}
+
+function reasonOf(reason: string | undefined): { reason?: string } {
+  return reason ? { reason } : {};
+}
+
+/**
+ * A running run: its progress line, and from its children the planning round's result (or its
+ * search so far) and how many skills the robot has executed.
+ */
+async function liveState(client: Client, runId: string, workflowType: string): Promise<RunState> {
+  const own = await client.workflow.getHandle(runId).query(progressQuery);
+  if (workflowType === 'planTask') return { progress: progressLine(own), ...searchOf(own), executed: 0 };
+  const round = await latestRound(client, `${runId}-plan-`);
+  const state: RunState = { progress: progressLine(own), executed: 0 };
+  if (round === 0) return state;
+  const planId = `${runId}-plan-${round}`;
+  // The execution that belongs to this planning round, once it has started.
+  const executeId = `${runId}-execute-${round}`;
+  const plan = client.workflow.getHandle(planId);
+  if ((await plan.describe()).status.name === 'RUNNING') {
+    const progress = await plan.query(progressQuery);
+    return { ...state, progress: progressLine(progress), ...searchOf(progress) };
+  }
+  state.planning = await runOutcome<PlanTaskResult>(plan).catch(() => undefined);
+  if (await exists(client, executeId)) {
+    const progress = await client.workflow.getHandle(executeId).query(progressQuery);
+    state.progress = progressLine(progress);
+    state.executed = progress.executedSteps;
+  }
+  return state;
+}
+
+function searchOf(progress: Progress): { searchTrace?: SearchTraceEntry[] } {
+  return progress.searchTrace ? { searchTrace: progress.searchTrace } : {};
+}
+
+/** The last planning round a run started (`<run>-plan-1`, `-plan-2`, ...), 0 before the first. */
+async function latestRound(client: Client, prefix: string): Promise<number> {
+  let round = 0;
+  while (round < 1_000 && (await exists(client, `${prefix}${round + 1}`))) round++;
+  return round;
+}
+
+async function exists(client: Client, workflowId: string): Promise<boolean> {
+  return client.workflow
+    .getHandle(workflowId)
+    .describe()
+    .then(() => true)
+    .catch((error: unknown) => {
+      if (isNotFound(error)) return false;
+      throw error;
+    });
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof WorkflowNotFoundError || (error as { code?: number }).code === 5;
+}

@@ -1,0 +1,35 @@
+import {
+  collapse,
+  contract,
+  expand,
+  type SceneGraph,
+  type View,
+  visibleNodes,
+} from '@groundplan/scene-graph';
+import type { SearchTraceEntry } from '@groundplan/workflows/contract';
+import type { SearchStepView } from './view-data.js';
+
+/**
+ * A run's search trace step by step, each with the view it left: replayed from the collapsed
+ * view with the same expand and contract the workflow applied, so the trace need not carry views.
+ * A refused or invalid command leaves the view as it was, as it did in the run.
+ */
+export function searchStepViews(scene: SceneGraph, trace: readonly SearchTraceEntry[]): SearchStepView[] {
+  let view: View = collapse(scene);
+  return trace.map((entry) => {
+    if (!entry.error && (entry.command === 'expand' || entry.command === 'contract')) {
+      const next =
+        entry.command === 'expand' ? expand(scene, view, entry.node) : contract(scene, view, entry.node);
+      if (next.ok) view = next.value;
+    }
+    return {
+      step: entry.step,
+      command: entry.command,
+      node: entry.node,
+      viewTokens: entry.viewTokens,
+      ...(entry.error ? { error: entry.error } : {}),
+      expanded: view.expanded,
+      visible: visibleNodes(scene, view),
+    };
+  });
+}
