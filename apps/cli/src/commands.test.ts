@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { loadSceneFile } from '@groundplan/scene-graph';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES, progressQuery } from '@groundplan/workflows/contract';
@@ -77,12 +78,16 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     expect(rows.find((r) => r.runId === runId)).toMatchObject({ status: 'FAILED', outcome: 'plan-failed' });
   });
 
-  // A run that stops for approval before execution, started without waiting for it.
-  const startAwaitingApproval = async (): Promise<string> => {
+  // A run that stops for approval before execution, started without waiting for it. Each robot
+  // plans from its own belief, so a robot that has executed a plan sees another world (and the
+  // cassette holds answers for the scene as stored): each test sends its run to its own robot.
+  const startAwaitingApproval = async (robot: string): Promise<string> => {
     const started = await cli(
       'plan',
       '--scene',
       office,
+      '--robot',
+      robot,
       '--require-approval',
       '--no-wait',
       '--json',
@@ -92,7 +97,7 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
   };
 
   it('approve lets a run that waits for approval execute on the robot', async () => {
-    const runId = await startAwaitingApproval();
+    const runId = await startAwaitingApproval('sim-1');
     const handle = env.client.workflow.getHandle(runId);
     while ((await handle.query(progressQuery)).stage !== 'awaiting-approval')
       await new Promise((r) => setTimeout(r, 200));
@@ -103,8 +108,33 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     expect(result.stdout).toContain('Status: completed');
   });
 
+  it('robot status, belief and history show what the robot did and believes now', async () => {
+    const status = await cli('robot', 'status', 'sim-1');
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(/^robot sim-1 in scene sha256:[0-9a-f]{64}\n {2}belief: sha256:[0-9a-f]{64} \(version \d+\)/);
+    expect(status.stdout).toContain('running: nothing');
+    expect(status.stdout).toMatch(/done: 1 task\(s\), last sim-1-office-close-jason-s-cabinet-[0-9a-f]{8} completed/);
+    const belief = await cli('robot', 'belief', 'sim-1', '-o', `${dir}/belief.json`);
+    expect(belief.code).toBe(0);
+    const written = await loadSceneFile(`${dir}/belief.json`);
+    if (!written.ok) throw new Error('the belief file does not load');
+    // The robot closed the cabinet: its belief says so, the scene file it started from does not.
+    expect(written.value.getNodeAttribute('cabinet_3', 'state')?.door).toBe('closed');
+    const history = await cli('robot', 'history', 'sim-1', '--json');
+    const { versions, history: entries } = JSON.parse(history.stdout) as { versions: number; history: Array<{ cause: string }> };
+    expect(entries).toHaveLength(versions);
+    expect(entries[0]!.cause).toBe('deployed');
+    expect(entries.at(-1)!.cause).toMatch(/close\(cabinet_3\)$/);
+    const unknown = await cli('robot', 'status', 'nobody');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('groundplan: robot nobody has had no task yet (send one with `groundplan plan --robot nobody`)');
+    const badId = await cli('robot', 'belief', 'bad/id');
+    expect(badId.code).toBe(1);
+    expect(badId.stderr.trim()).toBe("groundplan: robot id 'bad/id': a robot id is 1-64 of A-Z a-z 0-9 _ -");
+  });
+
   it('cancel stops a run, and list shows the runs', async () => {
-    const runId = await startAwaitingApproval();
+    const runId = await startAwaitingApproval('sim-2');
     expect((await cli('cancel', runId)).code).toBe(0);
     const handle = env.client.workflow.getHandle(runId);
     await expect(handle.result()).rejects.toThrow();
