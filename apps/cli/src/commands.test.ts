@@ -111,9 +111,13 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
   it('robot status, belief and history show what the robot did and believes now', async () => {
     const status = await cli('robot', 'status', 'sim-1');
     expect(status.code).toBe(0);
-    expect(status.stdout).toMatch(/^robot sim-1 in scene sha256:[0-9a-f]{64}\n {2}belief: sha256:[0-9a-f]{64} \(version \d+\)/);
+    expect(status.stdout).toMatch(
+      /^robot sim-1 in scene sha256:[0-9a-f]{64}\n {2}belief: sha256:[0-9a-f]{64} \(version \d+\)/,
+    );
     expect(status.stdout).toContain('running: nothing');
-    expect(status.stdout).toMatch(/done: 1 task\(s\), last sim-1-office-close-jason-s-cabinet-[0-9a-f]{8} completed/);
+    expect(status.stdout).toMatch(
+      /done: 1 task\(s\), last sim-1-office-close-jason-s-cabinet-[0-9a-f]{8} completed/,
+    );
     const belief = await cli('robot', 'belief', 'sim-1', '-o', `${dir}/belief.json`);
     expect(belief.code).toBe(0);
     const written = await loadSceneFile(`${dir}/belief.json`);
@@ -121,13 +125,18 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     // The robot closed the cabinet: its belief says so, the scene file it started from does not.
     expect(written.value.getNodeAttribute('cabinet_3', 'state')?.door).toBe('closed');
     const history = await cli('robot', 'history', 'sim-1', '--json');
-    const { versions, history: entries } = JSON.parse(history.stdout) as { versions: number; history: Array<{ cause: string }> };
+    const { versions, history: entries } = JSON.parse(history.stdout) as {
+      versions: number;
+      history: Array<{ cause: string }>;
+    };
     expect(entries).toHaveLength(versions);
     expect(entries[0]!.cause).toBe('deployed');
     expect(entries.at(-1)!.cause).toMatch(/close\(cabinet_3\)$/);
     const unknown = await cli('robot', 'status', 'nobody');
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr.trim()).toBe('groundplan: robot nobody has had no task yet (send one with `groundplan plan --robot nobody`)');
+    expect(unknown.stderr.trim()).toBe(
+      'groundplan: robot nobody has had no task yet (send one with `groundplan plan --robot nobody`)',
+    );
     const badId = await cli('robot', 'belief', 'bad/id');
     expect(badId.code).toBe(1);
     expect(badId.stderr.trim()).toBe("groundplan: robot id 'bad/id': a robot id is 1-64 of A-Z a-z 0-9 _ -");

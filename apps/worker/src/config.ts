@@ -13,6 +13,11 @@ const WorkerEnv = z.object({
   GROUNDPLAN_SCENE_STORE: z.string().min(1).optional(),
   GROUNDPLAN_ROBOT_SPEED: z.coerce.number().positive().default(0.5),
   GROUNDPLAN_ROBOT_TIME_SCALE: z.coerce.number().positive().max(1000).default(1),
+  /** A scene file: the simulated robot's true world, where its belief may be wrong (default: its belief). */
+  GROUNDPLAN_ROBOT_TRUE_WORLD: z.string().min(1).optional(),
+  GROUNDPLAN_PERCEPTION_SEED: z.coerce.number().int().min(0).default(0),
+  GROUNDPLAN_PERCEPTION_MISS_RATE: z.coerce.number().min(0).max(1).default(0),
+  GROUNDPLAN_PERCEPTION_FALSE_RATE: z.coerce.number().min(0).max(1).default(0),
   GROUNDPLAN_PLANNER_CONCURRENCY: z.coerce.number().int().positive().default(40),
   GROUNDPLAN_LLM_CONCURRENCY: z.coerce.number().int().positive().default(1),
   GROUNDPLAN_SIM_CONCURRENCY: z.coerce.number().int().positive().default(8),
@@ -89,6 +94,10 @@ export type WorkerConfig = {
   sceneStoreDir: string;
   robotSpeedMps: number;
   robotTimeScale: number;
+  /** The simulated robot's true world (a scene file), when it differs from what the robot is told. */
+  robotTrueWorld: string | undefined;
+  /** The simulated robot's perception: seeded misses and false detections standing in for a VLM. */
+  perception: { seed: number; missRate: number; falseDetectionRate: number };
   concurrency: { planner: number; llm: number; sim: number };
   logLevel: z.infer<typeof WorkerEnv>['GROUNDPLAN_LOG_LEVEL'];
   /** Only when the llm role runs. */
@@ -155,6 +164,12 @@ export function workerConfig(
       sceneStoreDir: e.GROUNDPLAN_SCENE_STORE ?? `${dataDir}/scenes`,
       robotSpeedMps: e.GROUNDPLAN_ROBOT_SPEED,
       robotTimeScale: e.GROUNDPLAN_ROBOT_TIME_SCALE,
+      robotTrueWorld: e.GROUNDPLAN_ROBOT_TRUE_WORLD,
+      perception: {
+        seed: e.GROUNDPLAN_PERCEPTION_SEED,
+        missRate: e.GROUNDPLAN_PERCEPTION_MISS_RATE,
+        falseDetectionRate: e.GROUNDPLAN_PERCEPTION_FALSE_RATE,
+      },
       concurrency: {
         planner: e.GROUNDPLAN_PLANNER_CONCURRENCY,
         llm: e.GROUNDPLAN_LLM_CONCURRENCY,

@@ -21,7 +21,10 @@ async function main(): Promise<void> {
     console.error(`groundplan-worker: cannot reach Temporal at ${temporal.address}: ${hint}`);
     process.exit(1);
   });
-  const { workers, llm } = await createConfiguredWorkers(config.value, connection);
+  const { workers, llm } = await createConfiguredWorkers(config.value, connection).catch((error: unknown) => {
+    console.error(`groundplan-worker: ${(error as Error).message ?? error}`);
+    process.exit(1);
+  });
   log('INFO', 'worker ready', {
     roles: config.value.roles,
     taskQueues: workers.map((w) => w.options.taskQueue),

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createSimulatedRobot } from '@groundplan/robot';
-import { fileSceneStore } from '@groundplan/scene-graph';
+import { fileSceneStore, loadSceneFile, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
 import { createRoleWorkers } from '@groundplan/workflows/worker';
 import type { NativeConnection, Worker } from '@temporalio/worker';
 import type { WorkerConfig } from './config.js';
@@ -11,6 +11,19 @@ import { createLlmRole, type LlmRole } from './llm-role.js';
 export function prebuiltWorkflowBundle(): string | undefined {
   const path = fileURLToPath(new URL('./workflow-bundle.js', import.meta.url));
   return existsSync(path) ? path : undefined;
+}
+
+/** The simulated robot's true world, loaded at start so a bad file stops the worker before any skill runs. */
+async function storeTrueWorld(config: WorkerConfig, scenes: SceneStore): Promise<SceneRef | undefined> {
+  if (config.robotTrueWorld === undefined) return undefined;
+  const scene = await loadSceneFile(config.robotTrueWorld);
+  if (!scene.ok) {
+    const [first] = scene.error;
+    throw new Error(
+      `GROUNDPLAN_ROBOT_TRUE_WORLD ${config.robotTrueWorld}: ${first?.path ? `${first.path}: ` : ''}${first?.message}`,
+    );
+  }
+  return scenes.put(scene.value);
 }
 
 /** The workers of a process, and its llm role when it has one (to warm up). */
@@ -24,6 +37,7 @@ export async function createConfiguredWorkers(
   const scenes = fileSceneStore(config.sceneStoreDir);
   const llm = config.roles.includes('llm') ? await createLlmRole(config) : undefined;
   const robotId = config.robotId;
+  const trueWorld = config.roles.includes('robot') ? await storeTrueWorld(config, scenes) : undefined;
   const bundle = prebuiltWorkflowBundle();
   const workers = await createRoleWorkers(connection, {
     roles: config.roles,
@@ -41,6 +55,9 @@ export async function createConfiguredWorkers(
               dataDir: config.dataDir,
               speedMps: config.robotSpeedMps,
               timeScale: config.robotTimeScale,
+              perception: config.perception,
+              // The robot's one building: every deployment of it acts in this true world.
+              ...(trueWorld ? { trueWorld: () => trueWorld } : {}),
             }),
           },
         }

@@ -1,5 +1,5 @@
 import { LLM_FAILURE_TYPES } from '@groundplan/llm';
-import { SKILL_FAILED } from '@groundplan/robot';
+import { ROBOT_WORLD_CORRUPT, SKILL_FAILED } from '@groundplan/robot';
 import { SCENE_NOT_FOUND } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
 import { FAILURE_TYPES, PlanAndExecuteInputSchema, PlanTaskInputSchema, robotTaskQueue } from './contract.js';
@@ -14,6 +14,7 @@ describe('the workflow contract', () => {
       llmBadConfig: LLM_FAILURE_TYPES['bad-config'],
       llmInvalidOutput: LLM_FAILURE_TYPES['invalid-output'],
       skillFailed: SKILL_FAILED,
+      robotWorldCorrupt: ROBOT_WORLD_CORRUPT,
       planFailed: 'PlanFailed',
       executionFailed: 'ExecutionFailed',
     });

@@ -32,6 +32,7 @@ export const FAILURE_TYPES = {
   llmBadConfig: 'LlmBadConfig',
   llmInvalidOutput: 'LlmInvalidOutput',
   skillFailed: 'SkillFailed',
+  robotWorldCorrupt: 'RobotWorldCorrupt',
   planFailed: 'PlanFailed',
   executionFailed: 'ExecutionFailed',
 } as const;

@@ -49,7 +49,11 @@ export function robot(robotId: string, heartbeatTimeoutSeconds = 10) {
       initialInterval: '1 second',
       maximumInterval: '10 seconds',
       maximumAttempts: 10,
-      nonRetryableErrorTypes: [FAILURE_TYPES.skillFailed, FAILURE_TYPES.sceneNotFound],
+      nonRetryableErrorTypes: [
+        FAILURE_TYPES.skillFailed,
+        FAILURE_TYPES.robotWorldCorrupt,
+        FAILURE_TYPES.sceneNotFound,
+      ],
     },
   });
 }
