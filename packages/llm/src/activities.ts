@@ -20,7 +20,7 @@ import { searchChoices, typedActions } from './contracts/choices.js';
 import { type PlanAnswer, planAnswerSchema } from './contracts/plan-answer.js';
 import { type SemanticSearchAnswer, semanticSearchAnswerSchema } from './contracts/semantic-search-answer.js';
 import { groundedActivities } from './grounded/activities.js';
-import { keepAlive } from './keep-alive.js';
+import { activitySignal, keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
 import { semanticSearchMessages, semanticSearchPromptStart } from './prompts/semantic-search.js';
 import type { CallReport, ChatMessage, LlmFailure, LlmProvider, WarmUpReport } from './provider.js';
@@ -94,6 +94,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
   ): Promise<
     { ok: true; value: StructuredAnswer<T> } | { ok: false; error: string; usage: CallReport; calls: number }
   > {
+    const signal = activitySignal();
     const answer = await keepAlive(
       askStructured(config.provider, {
         messages,
@@ -101,6 +102,8 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
         schemaName,
         maxInvalidRetries: config.maxInvalidRetries ?? 2,
         maxTokens,
+        // A cancelled or timed-out call stops the model, so it does not eat the next task's time.
+        ...(signal ? { signal } : {}),
       }),
     );
     if (answer.ok) return { ok: true, value: answer.value };

@@ -19,3 +19,12 @@ export async function keepAlive<T>(work: Promise<T>, intervalMs = 1_000): Promis
     clearInterval(timer);
   }
 }
+
+/** The running activity's cancellation signal (cancelled, timed out, or its worker shutting down); undefined outside an activity. */
+export function activitySignal(): AbortSignal | undefined {
+  try {
+    return Context.current().cancellationSignal;
+  } catch {
+    return undefined;
+  }
+}

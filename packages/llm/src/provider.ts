@@ -12,6 +12,8 @@ export type CompletionRequest = {
   schemaName: string;
   /** Most tokens a valid answer can need; providers that cap answers (the local model) cap them here. */
   maxTokens?: number;
+  /** Aborted when the caller gives up (a cancelled or timed-out activity): the request, and a local model's generation, stop. */
+  signal?: AbortSignal;
 };
 
 export type TokenUsage = {

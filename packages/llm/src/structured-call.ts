@@ -12,6 +12,8 @@ export type StructuredCall<T> = {
   maxInvalidRetries?: number;
   /** Most tokens a valid answer can need (ANSWER_TOKENS), for providers that cap answers. */
   maxTokens?: number;
+  /** Stops the call, and a local model's generation, when aborted. */
+  signal?: AbortSignal;
 };
 
 /** A validated answer and what getting it cost, every attempt included. */
@@ -39,6 +41,7 @@ export async function askStructured<T>(
       schema,
       schemaName: call.schemaName,
       ...(call.maxTokens ? { maxTokens: call.maxTokens } : {}),
+      ...(call.signal ? { signal: call.signal } : {}),
     });
     let problem: string;
     let text: string;

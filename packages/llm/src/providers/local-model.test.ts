@@ -63,6 +63,29 @@ describe('the local model provider', () => {
     expect(!result.ok && result.error.report?.usage.completionTokens).toBe(4);
   });
 
+  it('stops generating when the caller aborts, in one line, and answers the next request', {
+    timeout: 600_000,
+  }, async () => {
+    const provider = localModelProvider({ modelPath: defaultLocalModelPath() });
+    const describe = (maxTokens: number, signal?: AbortSignal) =>
+      provider.complete({
+        messages: [{ role: 'user', content: 'Describe every room of a large office building in detail.' }],
+        schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        schemaName: 'description',
+        maxTokens,
+        ...(signal ? { signal } : {}),
+      });
+    const controller = new AbortController();
+    const aborted = describe(2_000, controller.signal);
+    setTimeout(() => controller.abort(new Error('the activity was cancelled')), 300);
+    const result = await aborted;
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.message.split('\n')).toHaveLength(1);
+    expect(!result.ok && result.error.message).toMatch(/abort|cancel/i);
+    const next = await describe(4);
+    expect(!next.ok && next.error.report?.usage.completionTokens).toBe(4);
+  });
+
   it("refuses at once, in one line and for good, a prompt longer than the model's context", {
     timeout: 600_000,
   }, async () => {

@@ -86,6 +86,7 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
       // json_object's `schema` is not in the openai client's types: servers that take it read it.
       const response = await client.chat.completions.create(
         body as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming,
+        request.signal ? { signal: request.signal } : undefined,
       );
       return { ok: true as const, response };
     } catch (error) {
