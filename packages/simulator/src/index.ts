@@ -35,6 +35,7 @@ export {
   type GoalReport,
   type GoalResult,
 } from './goals/check-goals.js';
+export { type ConsistentGoals, consistentGoals } from './goals/consistent-goals.js';
 export { formatGoal, type Goal, goalNodes, parseGoal, parseGoals } from './goals/goal.js';
 export { goalCandidates, settableStates } from './goals/goal-candidates.js';
 export { compareToGoalGraph, type GoalGraphComparison, type NodeMismatch } from './goals/goal-graph.js';

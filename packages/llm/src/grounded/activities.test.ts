@@ -133,4 +133,31 @@ describe('grounded goal choice', () => {
     if (!again.ok) throw new Error(again.error);
     expect(again.goals).not.toEqual(first.goals);
   });
+
+  it('keeps the first of two goals the model picked that cannot hold together', async () => {
+    const input = {
+      sceneRef,
+      instruction: "Put Jason's coke can away.",
+      view: jasonsOffice,
+      chooser: 'model' as const,
+      rejected: [],
+      found: 'coke_can',
+    };
+    // First learn the offered labels, then pick two places for one object.
+    server.received.length = 0;
+    // An empty pick breaks the contract: asked three times (two retries), then the call gives up.
+    for (let i = 0; i < 3; i++) server.script({ kind: 'json', value: { goals: [] } });
+    await activities().chooseGoals(input);
+    const offered = (
+      server.received[0]!.body.response_format as {
+        json_schema: { schema: { properties: { goals: { items: { enum: string[] } } } } };
+      }
+    ).json_schema.schema.properties.goals.items.enum;
+    const places = offered.filter((label) => /^(on|inside)\(coke_can, /.test(label));
+    expect(places.length).toBeGreaterThanOrEqual(2);
+    server.script({ kind: 'json', value: { goals: [places[0], places[1]] } });
+    const chosen = await activities().chooseGoals(input);
+    if (!chosen.ok) throw new Error(chosen.error);
+    expect(chosen.goals).toEqual([places[0]]);
+  });
 });

@@ -6,7 +6,7 @@ import {
   type View,
   visibleNodes,
 } from '@groundplan/scene-graph';
-import { type Goal, goalNodes, initialState } from '@groundplan/simulator';
+import { consistentGoals, formatGoal, type Goal, goalNodes, initialState } from '@groundplan/simulator';
 import type { ZodType } from 'zod';
 import type { CallReport, ChatMessage } from '../provider.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from '../search-step.js';
@@ -165,7 +165,12 @@ export function groundedActivities(deps: { scenes: SceneStore; retrieval?: Scene
         96,
       );
       if (!answer.ok) return answer;
-      const goals = [...new Set(answer.value.value.goals)];
+      // A small model may pick goals that cannot hold together (the mug on the desk and in the
+      // fridge): the first of them is kept, so the planner never searches for an impossible state.
+      const picked = [...new Set(answer.value.value.goals)].map(
+        (label) => options.find((option) => option.label === label)!.value,
+      );
+      const goals = consistentGoals(picked).kept.map((goal) => formatGoal(goal));
       return { ok: true, goals, nodes, usage: answer.value.report, calls: 1 };
     },
   };
