@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { type LlmScript, scriptedProvider } from '@groundplan/llm';
-import { openRetrieval } from '@groundplan/retrieval';
-import { createSimulatedRobot, readWorld, worldFilePath } from '@groundplan/robot';
-import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
+import type { LlmScript } from '@groundplan/llm';
+import { readWorld, worldFilePath } from '@groundplan/robot';
 import { checkGoalText, initialState } from '@groundplan/simulator';
-import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -13,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOutcome, startPlanAndExecute, startPlanTask } from './client.js';
 import {
   FAILURE_TYPES,
-  GROUNDPLAN_SEARCH_ATTRIBUTES,
   LLM_TOKENS_ATTRIBUTE,
   PLANNER_ATTRIBUTE,
   progressQuery,
@@ -22,9 +16,9 @@ import {
   rejectSignal,
   STATUS_ATTRIBUTE,
 } from './contract.js';
-import { createRoleWorkers, runWorkersUntil } from './worker.js';
+import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
+import { runWorkersUntil } from './worker.js';
 
-const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 
 // "Close Jason's cabinet": the robot holds a can, so the first plan fails (hand not empty) and
 // the simulator's feedback leads to a second plan that puts the can down first.
@@ -50,44 +44,20 @@ const closeCabinet: LlmScript = {
 };
 
 describe('planning and execution as Temporal workflows', () => {
+  let server: OfficeOnTestServer;
   let env: TestWorkflowEnvironment;
-  const dataDir = mkdtempSync(`${tmpdir()}/groundplan-workflows-`);
-  const scenes = fileSceneStore(`${dataDir}/scenes`);
   let sceneRef: string;
+  let dataDir: string;
 
   beforeAll(async () => {
-    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    const office = await loadSceneFile(officePath);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    sceneRef = await scenes.put(office.value);
+    server = await officeOnTestServer('workflows', closeCabinet);
+    ({ env, sceneRef, dataDir } = server);
   });
   afterAll(async () => {
-    await env?.teardown();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.teardown();
   });
 
-  async function workers(robotId: string, script: LlmScript = closeCabinet) {
-    const retrieval = await openRetrieval({ cacheDir: `${dataDir}/retrieval` });
-    if (!retrieval.ok) throw new Error(retrieval.error);
-    return createRoleWorkers(env.nativeConnection, {
-      roles: ['planner', 'llm', 'sim', 'robot'],
-      namespace: env.namespace,
-      scenes,
-      provider: scriptedProvider(script),
-      retrieval: retrieval.value,
-      robot: {
-        id: robotId,
-        executor: createSimulatedRobot({
-          robotId,
-          scenes,
-          dataDir,
-          speedMps: 1,
-          timeScale: 0.001,
-          tickMs: 5,
-        }),
-      },
-    });
-  }
+  const workers = (robotId: string, script?: LlmScript) => server.workers(robotId, script);
   const runWith = runWorkersUntil;
 
   it('plans by grounded choice without the model: retrieval searches, the classical planner plans', async () => {
@@ -107,7 +77,7 @@ describe('planning and execution as Temporal workflows', () => {
     expect(result.plan.at(-1)).toEqual({ action: 'close', args: ['cabinet_3'] });
     expect(result.plan.some((step) => step.action === 'release')).toBe(true);
     expect(result.usage.calls).toBe(0);
-  });
+  }, 120_000);
 
   it('replans with the simulator feedback until the plan is verified', async () => {
     const all = await workers('planner-only');

@@ -1,68 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { scriptedProvider } from '@groundplan/llm';
-import { openRetrieval } from '@groundplan/retrieval';
-import { createSimulatedRobot, readWorld, worldFilePath } from '@groundplan/robot';
-import {
-  fileSceneStore,
-  loadSceneFile,
-  type SceneGraph,
-  sceneRef as sceneRefOf,
-} from '@groundplan/scene-graph';
+import type { LlmScript } from '@groundplan/llm';
+import { readWorld, worldFilePath } from '@groundplan/robot';
+import type { SceneStore } from '@groundplan/scene-graph';
+import { type SceneGraph, sceneRef as sceneRefOf } from '@groundplan/scene-graph';
 import { checkGoalText, initialState } from '@groundplan/simulator';
-import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidRunInput, robotState, runOutcome, submitRobotTask } from './client.js';
-import {
-  GROUNDPLAN_SEARCH_ATTRIBUTES,
-  PLANNER_TASK_QUEUE,
-  type PlanAndExecuteResult,
-  robotEntityId,
-} from './contract.js';
-import { createRoleWorkers, runWorkersUntil } from './worker.js';
+import { PLANNER_TASK_QUEUE, type PlanAndExecuteResult, robotEntityId } from './contract.js';
+import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
+import { runWorkersUntil } from './worker.js';
 
-const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 
 describe('a robot is an entity: one belief, one task at a time', () => {
+  let server: OfficeOnTestServer;
   let env: TestWorkflowEnvironment;
-  const dataDir = mkdtempSync(`${tmpdir()}/groundplan-robot-entity-`);
-  const scenes = fileSceneStore(`${dataDir}/scenes`);
+  let scenes: SceneStore;
   let sceneRef: string;
+  let dataDir: string;
 
   beforeAll(async () => {
-    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    const office = await loadSceneFile(officePath);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    sceneRef = await scenes.put(office.value);
+    server = await officeOnTestServer('robot-entity', { search: [], plans: [] });
+    ({ env, scenes, sceneRef, dataDir } = server);
   });
   afterAll(async () => {
-    await env?.teardown();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.teardown();
   });
 
-  async function workers(robotId: string) {
-    const retrieval = await openRetrieval({ cacheDir: `${dataDir}/retrieval` });
-    if (!retrieval.ok) throw new Error(retrieval.error);
-    return createRoleWorkers(env.nativeConnection, {
-      roles: ['planner', 'llm', 'sim', 'robot'],
-      namespace: env.namespace,
-      scenes,
-      provider: scriptedProvider({ search: [], plans: [] }),
-      retrieval: retrieval.value,
-      robot: {
-        id: robotId,
-        executor: createSimulatedRobot({
-          robotId,
-          scenes,
-          dataDir,
-          speedMps: 1,
-          timeScale: 0.001,
-          tickMs: 5,
-        }),
-      },
-    });
-  }
+  const workers = (robotId: string, script?: LlmScript) => server.workers(robotId, script);
 
   const task = (robotId: string, instruction: string) =>
     submitRobotTask(env.client, 'office', {
