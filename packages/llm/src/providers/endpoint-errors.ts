@@ -94,7 +94,7 @@ export function classifyProviderError(
   }
   return {
     kind: 'unavailable',
-    message: `${at} is unavailable (${detail}) after the client's retries; try again later or raise the activity's retries`,
+    message: `${at} is unavailable (${detail})`,
   };
 }
 

@@ -21,7 +21,11 @@ export type OpenAiCompatibleConfig = {
   model: string;
   /** Per HTTP request. */
   timeoutMs?: number;
-  /** Retries of timeouts, 429 (after retry-after) and 5xx, done by the openai client; never of refused requests. */
+  /**
+   * Retries of timeouts, 429 and 5xx inside one call, by the openai client. Default 0: the
+   * workflow's activity retries are groundplan's one retry layer (durable, visible, bounded by
+   * the run's llmMaxAttempts and llmStepDeadlineSeconds); a refused request is never retried.
+   */
   maxRetries?: number;
   temperature?: number;
   seed?: number;
@@ -59,7 +63,7 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
     baseURL: config.baseURL,
     apiKey: config.apiKey,
     timeout: config.timeoutMs ?? 120_000,
-    maxRetries: config.maxRetries ?? 2,
+    maxRetries: config.maxRetries ?? 0,
     // Counting here sees the client's own retries, which its API does not report.
     fetch: (input, init) => {
       requests++;
@@ -150,7 +154,14 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
           report: { ...report(), usage: countUsage(request.messages, '') },
         });
       const { response } = sent;
-      const choice = response.choices[0];
+      const choice = response.choices?.[0];
+      // An answer without choices is the endpoint's fault, not the model's: not re-asked as invalid JSON.
+      if (!choice)
+        return err({
+          kind: 'unavailable',
+          message: `${config.baseURL} answered without any choices (an empty "choices" list); the endpoint failed, not the model`,
+          report: { ...report(), usage: countUsage(request.messages, '') },
+        });
       const text = choice?.message.content ?? '';
       const cached = response.usage?.prompt_tokens_details?.cached_tokens;
       const usage = response.usage

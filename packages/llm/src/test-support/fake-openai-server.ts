@@ -7,7 +7,9 @@ export type ScriptedAnswer =
   | { kind: 'json'; value: unknown; usage?: Usage }
   | { kind: 'text'; content: string; usage?: Usage }
   | { kind: 'status'; status: number; headers?: Record<string, string>; message?: string }
-  | { kind: 'slow'; delayMs: number; answer: ScriptedAnswer };
+  | { kind: 'slow'; delayMs: number; answer: ScriptedAnswer }
+  /** A 200 with this body as JSON, whatever its shape (e.g. an empty `choices` list). */
+  | { kind: 'body'; body: unknown };
 
 type Usage = {
   prompt_tokens: number;
@@ -110,6 +112,10 @@ function answerWith(
       response.end(
         JSON.stringify({ error: { message: answer.message ?? `status ${answer.status}`, type: 'fake' } }),
       );
+      return;
+    case 'body':
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(answer.body));
       return;
     case 'json':
       sendCompletion(response, body, JSON.stringify(answer.value), answer.usage);
