@@ -94,7 +94,7 @@ export function classifyProviderError(
   }
   return {
     kind: 'unavailable',
-    message: `${at} is unavailable (${detail})`,
+    message: `${at} is unavailable (${detail}); try again later`,
   };
 }
 

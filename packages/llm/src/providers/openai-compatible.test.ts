@@ -129,7 +129,7 @@ describe('the OpenAI-compatible provider', () => {
     server.script({ kind: 'status', status: 503 });
     const result = await ask();
     expect(!result.ok && result.error).toMatchObject({ kind: 'unavailable', report: { attempts: 1 } });
-    expect(!result.ok && result.error.message).toBe(`${server.baseURL} is unavailable (503: status 503)`);
+    expect(!result.ok && result.error.message).toBe(`${server.baseURL} is unavailable (503: status 503); try again later`);
     expect(server.received).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@ import {
   ActivityFailure,
   ApplicationFailure,
   isCancellation,
+  TimeoutFailure,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -10,6 +11,7 @@ import {
   type ExecutePlanResult,
   FAILURE_TYPES,
   type Progress,
+  SKILL_DEFAULTS,
   STAGE_ATTRIBUTE,
   STATUS_ATTRIBUTE,
   type StepRecord,
@@ -25,7 +27,11 @@ import { robot } from './proxies.js';
  * the robot cannot do fails the workflow (ExecutionFailed), with the full result in its details.
  */
 export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanResult> {
-  const { runSkill } = robot(input.robotId, input.heartbeatTimeoutSeconds);
+  const { runSkill } = robot(
+    input.robotId,
+    input.heartbeatTimeoutSeconds,
+    input.skillScheduleToStartTimeoutSeconds,
+  );
   const progress = trackProgress('executing', input.plan.length);
   const { workflowId } = workflowInfo();
   const steps: StepRecord[] = [];
@@ -48,7 +54,7 @@ export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanR
       showProgress(progress);
     } catch (error) {
       if (isCancellation(error)) throw error;
-      const message = failureMessage(error);
+      const message = failureMessage(error, input);
       steps.push({ index, step, status: 'failed', robotSeconds: 0, resumedFrom: 0, error: message });
       // The robot's message usually names the step already ("step 1 goto(pose_s1) failed: ...").
       const reason = message.startsWith(`step ${index + 1} `)
@@ -72,7 +78,11 @@ function finish(progress: Progress, status: 'completed' | 'execution-failed'): v
   ]);
 }
 
-function failureMessage(error: unknown): string {
+function failureMessage(error: unknown, input: ExecutePlanInput): string {
+  // Schedule-to-start is the only timeout a skill is not retried after: nobody serves the robot's queue.
+  if (error instanceof ActivityFailure && error.cause instanceof TimeoutFailure)
+    if (error.cause.timeoutType === 'SCHEDULE_TO_START')
+      return `no worker for robot ${input.robotId} took the skill within ${input.skillScheduleToStartTimeoutSeconds ?? SKILL_DEFAULTS.scheduleToStartTimeoutSeconds} s`;
   if (error instanceof ActivityFailure && error.cause instanceof ApplicationFailure)
     return error.cause.message;
   return error instanceof Error ? error.message : String(error);

@@ -118,6 +118,9 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
               ...(input.heartbeatTimeoutSeconds
                 ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds }
                 : {}),
+              ...(input.skillScheduleToStartTimeoutSeconds
+                ? { skillScheduleToStartTimeoutSeconds: input.skillScheduleToStartTimeoutSeconds }
+                : {}),
             },
           ],
           typedSearchAttributes: workflowInfo().typedSearchAttributes,
