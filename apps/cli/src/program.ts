@@ -37,36 +37,42 @@ export async function runGroundplan(
       const message =
         error instanceof UserError
           ? error.message
-          : `unexpected error: ${oneLine((error as Error)?.message ?? String(error))}`;
-      console.error(`groundplan: ${message}`);
+          : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
+      // A value the user typed may hold a line break; the error stays one line.
+      console.error(`groundplan: ${oneLine(message)}`);
     }
   };
-  const program = cliProgram(run);
-  if (argv.length === 0) {
-    // Commander would print the whole help on stderr: a command line must end in one line.
-    const commands = program.commands.map((command) => command.name()).join(', ');
-    console.error(`groundplan: no command given; commands: ${commands} (add --help for usage)`);
-    return EXIT.error;
-  }
+  // Commander writes errors (one line, see cliProgram) and, for no command, the whole help to
+  // stderr; it is held here so that case can become one line too.
+  let held = '';
+  const program = cliProgram(run, (text) => {
+    held += text;
+  });
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
-    // Commander has printed its one line already (see cliProgram's output settings).
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.error;
-    throw error;
+    if (!(error instanceof CommanderError)) throw error;
+    if (error.code === 'commander.help' && error.exitCode !== 0) {
+      const commands = program.commands.map((command) => command.name()).join(', ');
+      held = `groundplan: expected one of the commands ${commands} (add --help for usage)\n`;
+    }
+    process.stderr.write(held);
+    return error.exitCode === 0 ? EXIT.ok : EXIT.error;
   }
+  process.stderr.write(held);
   return code;
 }
 
 type Runner = (command: (config: CliConfig) => Promise<number>) => () => Promise<void>;
 
 /** The commands and their flags; `run` executes a command's action. */
-function cliProgram(run: Runner): Command {
+function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
   const program = new Command('groundplan')
     .description('Plan and execute robot tasks grounded in 3D scene graphs, as durable Temporal workflows.')
     // Throw instead of exiting, so runGroundplan returns the code; subcommands inherit both settings.
     .exitOverride()
     .configureOutput({
+      writeErr,
       outputError: (message, write) =>
         write(`groundplan: ${oneLine(message.replace(/^error: /, ''))} (add --help for usage)\n`),
     });

@@ -12,7 +12,18 @@ export type CliFiles = {
   outputs: string[];
 };
 
-const COMMANDS = ['plan', 'status', 'result', 'cancel', 'approve', 'reject', 'list', 'import', 'export', 'help'];
+const COMMANDS = [
+  'plan',
+  'status',
+  'result',
+  'cancel',
+  'approve',
+  'reject',
+  'list',
+  'import',
+  'export',
+  'help',
+];
 
 const VALUE_FLAGS = [
   '-s',
@@ -27,7 +38,16 @@ const VALUE_FLAGS = [
   '--reason',
   '--name',
 ];
-const SWITCHES = ['--plan-only', '--require-approval', '--no-wait', '--json', '--help', '-h', '--version', '--'];
+const SWITCHES = [
+  '--plan-only',
+  '--require-approval',
+  '--no-wait',
+  '--json',
+  '--help',
+  '-h',
+  '--version',
+  '--',
+];
 
 /** Strings people and scripts pass by mistake. */
 export const HOSTILE_STRINGS = [
@@ -80,11 +100,13 @@ export function cliArguments(files: CliFiles): fc.Arbitrary<string[]> {
     { weight: 1, arbitrary: fc.constant([] as string[]) },
     { weight: 1, arbitrary: value.map((v) => [v]) },
   );
-  return fc
-    .tuple(command, fc.array(piece, { maxLength: 6 }))
-    // `server` starts and stops real dev servers: never generated, whatever the random words.
-    .filter(([c]) => c[0] !== 'server')
-    .map(([c, pieces]) => [...c, ...pieces.flat()]);
+  return (
+    fc
+      .tuple(command, fc.array(piece, { maxLength: 6 }))
+      // `server` starts and stops real dev servers: never generated, whatever the random words.
+      .filter(([c]) => c[0] !== 'server')
+      .map(([c, pieces]) => [...c, ...pieces.flat()])
+  );
 }
 
 /** Settings the CLI reads, with hostile values; TEMPORAL_ADDRESS always points at a closed port. */
