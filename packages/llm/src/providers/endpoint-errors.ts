@@ -62,6 +62,11 @@ export function classifyProviderError(
       kind: 'unavailable',
       message: `cannot reach ${at} (${error.cause instanceof Error ? error.cause.message : error.message}); check OPENAI_BASE_URL and that the server is up`,
     };
+  if (isCutMidAnswer(error))
+    return {
+      kind: 'unavailable',
+      message: `${at} closed the connection in the middle of its answer (${oneLine(causeOf(error))}); try again later`,
+    };
   if (!(error instanceof APIError))
     return {
       kind: 'unavailable',
@@ -96,6 +101,20 @@ export function classifyProviderError(
     kind: 'unavailable',
     message: `${at} is unavailable (${detail}); try again later`,
   };
+}
+
+/**
+ * Whether the answer's body stopped halfway: Node's fetch (undici) rejects the body read with a
+ * bare TypeError "terminated" whose cause is the socket error, which alone tells a user nothing.
+ */
+function isCutMidAnswer(error: unknown): error is Error {
+  return error instanceof TypeError && error.message === 'terminated';
+}
+
+function causeOf(error: Error): string {
+  const cause = error.cause as { message?: unknown; code?: unknown } | undefined;
+  const text = [cause?.code, cause?.message].filter((part) => typeof part === 'string' && part).join(': ');
+  return text || error.message;
 }
 
 function settingFor(mode: StructuredOutputMode | undefined): string {

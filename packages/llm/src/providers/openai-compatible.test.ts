@@ -125,11 +125,13 @@ describe('the OpenAI-compatible provider', () => {
     expect(server.received).toHaveLength(3);
   });
 
-  it('sends a request once by default: retrying is the workflow activity\'s job, the one retry layer', async () => {
+  it("sends a request once by default: retrying is the workflow activity's job, the one retry layer", async () => {
     server.script({ kind: 'status', status: 503 });
     const result = await ask();
     expect(!result.ok && result.error).toMatchObject({ kind: 'unavailable', report: { attempts: 1 } });
-    expect(!result.ok && result.error.message).toBe(`${server.baseURL} is unavailable (503: status 503); try again later`);
+    expect(!result.ok && result.error.message).toBe(
+      `${server.baseURL} is unavailable (503: status 503); try again later`,
+    );
     expect(server.received).toHaveLength(1);
   });
 
@@ -144,6 +146,17 @@ describe('the OpenAI-compatible provider', () => {
       `${server.baseURL} answered without any choices (an empty "choices" list); the endpoint failed, not the model`,
     );
     expect(server.received).toHaveLength(1);
+  });
+
+  it('says an answer cut off mid-body is the connection\'s fault (retryable), not a bare "terminated"', async () => {
+    server.script({ kind: 'cut' });
+    const result = await ask();
+    expect(!result.ok && result.error.kind).toBe('unavailable');
+    expect(!result.ok && result.error.message).toMatch(
+      new RegExp(
+        `^${server.baseURL} closed the connection in the middle of its answer \\(.+\\); try again later$`,
+      ),
+    );
   });
 
   it('waits as long as a 429 retry-after says, then retries, when told to retry', async () => {
