@@ -11,6 +11,12 @@ import { statusCommand } from './commands/status.js';
 import { type CliConfig, cliConfig } from './config.js';
 import { EXIT, UserError } from './user-error.js';
 
+/** A run id as typed: an empty one would reach the server and come back as "unexpected error". */
+function runId(value: string): string {
+  if (!value.trim()) throw new InvalidArgumentError('a run id is not empty (`groundplan list` shows them)');
+  return value;
+}
+
 function count(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
@@ -94,14 +100,14 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
   program
     .command('status')
     .description("a run's status and progress")
-    .argument('<run>', 'run id')
+    .argument('<run>', 'run id', runId)
     .option('--json', 'machine-readable output')
     .action((id: string, flags: { json?: boolean }) => run((config) => statusCommand(id, flags, config))());
 
   program
     .command('result')
     .description("a run's result (waits for it)")
-    .argument('<run>', 'run id')
+    .argument('<run>', 'run id', runId)
     .option('--no-wait', 'do not wait for a running run')
     .option('--json', 'machine-readable output')
     .action((id: string, flags: { json?: boolean; wait: boolean }) =>
@@ -111,19 +117,19 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
   program
     .command('cancel')
     .description('cancel a run')
-    .argument('<run>', 'run id')
+    .argument('<run>', 'run id', runId)
     .action((id: string) => run((config) => cancelCommand(id, config))());
 
   program
     .command('approve')
     .description('approve the plan of a run waiting for approval')
-    .argument('<run>', 'run id')
+    .argument('<run>', 'run id', runId)
     .action((id: string) => run((config) => approveCommand(id, true, config))());
 
   program
     .command('reject')
     .description('reject the plan of a run waiting for approval')
-    .argument('<run>', 'run id')
+    .argument('<run>', 'run id', runId)
     .option('--reason <text>', 'why')
     .action((id: string, flags: { reason?: string }) =>
       run((config) => approveCommand(id, false, config, flags.reason))(),

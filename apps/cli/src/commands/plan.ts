@@ -12,6 +12,7 @@ import type { Client, WorkflowHandle } from '@temporalio/client';
 import type { CliConfig } from '../config.js';
 import { connect, runResult } from '../connect.js';
 import { planningReport, progressLine, runReport } from '../render.js';
+import { sceneFileError } from '../scene-file-error.js';
 import { EXIT, UserError } from '../user-error.js';
 
 export type PlanFlags = {
@@ -40,9 +41,7 @@ export async function planCommand(
     throw new UserError(`unknown planner '${flags.planner}'; use ${PLANNER_VARIANTS.join(', ')}`);
   const scene = await loadSceneFile(flags.scene);
   if (!scene.ok) {
-    const [first] = scene.error;
-    const more = scene.error.length > 1 ? ` (and ${scene.error.length - 1} more problems)` : '';
-    throw new UserError(`${flags.scene}: ${first?.path ? `${first.path}: ` : ''}${first?.message}${more}`);
+    throw sceneFileError(flags.scene, scene.error);
   }
   const sceneName = scene.value.getAttribute('name');
   const sceneRef = await fileSceneStore(config.sceneStoreDir).put(scene.value);

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runGroundplan } from '../program.js';
 import { runCli } from '../test-support/run-cli.js';
+import { runInProcess } from '../test-support/run-in-process.js';
 import { cliArguments, cliEnvironment } from './cli-arguments.js';
 
 const office = new URL('../../../../datasets/office.json', import.meta.url).pathname;
@@ -39,40 +39,8 @@ describe('the CLI on random command lines and settings', { timeout: 120_000 }, (
   };
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  /** Runs the CLI in this process, collecting what it prints. */
-  async function inProcess(args: string[], env: Record<string, string>) {
-    let stderr = '';
-    let stdout = '';
-    const saved = {
-      log: console.log,
-      error: console.error,
-      out: process.stdout.write,
-      err: process.stderr.write,
-    };
-    console.log = (...parts: unknown[]) => {
-      stdout += `${parts.join(' ')}\n`;
-    };
-    console.error = (...parts: unknown[]) => {
-      stderr += `${parts.join(' ')}\n`;
-    };
-    process.stdout.write = ((chunk: string) => {
-      stdout += chunk;
-      return true;
-    }) as typeof process.stdout.write;
-    process.stderr.write = ((chunk: string) => {
-      stderr += chunk;
-      return true;
-    }) as typeof process.stderr.write;
-    try {
-      const code = await runGroundplan(args, { ...env, ...baseEnv });
-      return { code, stdout, stderr };
-    } finally {
-      console.log = saved.log;
-      console.error = saved.error;
-      process.stdout.write = saved.out;
-      process.stderr.write = saved.err;
-    }
-  }
+  const inProcess = (args: string[], env: Record<string, string>) =>
+    runInProcess(args, { ...env, ...baseEnv });
 
   it('ends every command line with exit 0 or one groundplan: line and exit 1', async () => {
     await fc.assert(
