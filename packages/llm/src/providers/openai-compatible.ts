@@ -1,7 +1,14 @@
 import { err, ok, type Result } from '@groundplan/scene-graph';
 import OpenAI, { APIError } from 'openai';
 import type { JsonSchema } from '../contracts/json-schema.js';
-import type { CallReport, Completion, CompletionRequest, LlmFailure, LlmProvider } from '../provider.js';
+import type {
+  CallReport,
+  Completion,
+  CompletionRequest,
+  LlmFailure,
+  LlmProvider,
+  TokenUsage,
+} from '../provider.js';
 import {
   jsonInAnswer,
   responseFormat,
@@ -154,7 +161,8 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
           report: { ...report(), usage: countUsage(request.messages, '') },
         });
       const { response } = sent;
-      const choice = response.choices?.[0];
+      // The body is whatever the endpoint sent: nothing in it is trusted to have the documented types.
+      const choice = Array.isArray(response.choices) ? response.choices[0] : undefined;
       // An answer without choices is the endpoint's fault, not the model's: not re-asked as invalid JSON.
       if (!choice)
         return err({
@@ -162,19 +170,16 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
           message: `${config.baseURL} answered without any choices (an empty "choices" list); the endpoint failed, not the model`,
           report: { ...report(), usage: countUsage(request.messages, '') },
         });
-      const text = choice?.message.content ?? '';
-      const cached = response.usage?.prompt_tokens_details?.cached_tokens;
-      const usage = response.usage
-        ? {
-            promptTokens: response.usage.prompt_tokens,
-            completionTokens: response.usage.completion_tokens,
-            ...(cached === undefined ? {} : { cachedPromptTokens: cached }),
-          }
-        : countUsage(request.messages, text);
-      const done = { ...report(), usage };
-      if (choice?.message.refusal)
-        return invalid(`the model refused: ${choice.message.refusal.slice(0, 200)}`, text, done);
-      if (choice?.finish_reason === 'length')
+      const content = choice.message?.content;
+      const text = typeof content === 'string' ? content : '';
+      const done = {
+        ...report(),
+        usage: reportedUsage(response.usage) ?? countUsage(request.messages, text),
+      };
+      const refusal = choice.message?.refusal;
+      if (typeof refusal === 'string' && refusal)
+        return invalid(`the model refused: ${refusal.slice(0, 200)}`, text, done);
+      if (choice.finish_reason === 'length')
         return invalid('the answer was cut off at the token limit; answer more briefly', text, done);
       try {
         // Only decoding constraints guarantee bare JSON; otherwise look for it in the text.
@@ -184,6 +189,18 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
         return invalid(`the answer is not valid JSON (${(error as Error).message})`, text, done);
       }
     },
+  };
+}
+
+/** The endpoint's token counts when they are counts; else undefined, and groundplan counts itself. */
+function reportedUsage(usage: OpenAI.Completions.CompletionUsage | undefined): TokenUsage | undefined {
+  const count = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+  if (!usage || !count(usage.prompt_tokens) || !count(usage.completion_tokens)) return undefined;
+  const cached = usage.prompt_tokens_details?.cached_tokens;
+  return {
+    promptTokens: usage.prompt_tokens,
+    completionTokens: usage.completion_tokens,
+    ...(count(cached) ? { cachedPromptTokens: cached } : {}),
   };
 }
 
