@@ -31,6 +31,14 @@ describe('what the CLI says when the input is wrong', () => {
     );
   });
 
+  it('a budget flag below 1: one line naming the flag', async () => {
+    const run = await runInProcess(['plan', '--scene', office, '--llm-deadline', '0', 'Find a mug.'], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      "groundplan: option '--llm-deadline <seconds>' argument '0' is invalid. expected a whole number of at least 1 (add --help for usage)\n",
+    );
+  });
+
   it('a missing scene file: its path printed once', async () => {
     const missing = `${dir}/missing.json`;
     const run = await runInProcess(['plan', '--scene', missing, 'Find a mug.'], env);

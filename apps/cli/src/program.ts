@@ -17,6 +17,12 @@ function runId(value: string): string {
   return value;
 }
 
+function positive(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  return n;
+}
+
 function count(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
@@ -93,6 +99,13 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
     .option('--plan-only', 'plan and verify, do not execute')
     .option('--require-approval', 'wait for `groundplan approve` before executing')
     .option('--max-replans <n>', 'replans on simulator feedback (default 5)', count)
+    .option('--llm-attempts <n>', 'tries of one LLM step whose endpoint is unavailable (default 4)', positive)
+    .option('--llm-deadline <seconds>', 'seconds all tries of one LLM step may take (default 600)', positive)
+    .option(
+      '--skill-start-timeout <seconds>',
+      "seconds a skill waits for the robot's worker before the run fails (default 60)",
+      positive,
+    )
     .option('--no-wait', 'print the run id and return at once')
     .option('--json', 'machine-readable output')
     .action((words: string[], flags: PlanFlags) => run((config) => planCommand(words, flags, config))());

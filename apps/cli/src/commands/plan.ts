@@ -24,6 +24,9 @@ export type PlanFlags = {
   wait: boolean;
   json?: boolean;
   maxReplans?: number;
+  llmAttempts?: number;
+  llmDeadline?: number;
+  skillStartTimeout?: number;
 };
 
 /** `groundplan plan`: registers the scene, starts the run, follows it, prints the plan. Returns the exit code. */
@@ -49,6 +52,8 @@ export async function planCommand(
   const options = {
     planner: flags.planner,
     ...(flags.maxReplans === undefined ? {} : { maxReplans: flags.maxReplans }),
+    ...(flags.llmAttempts === undefined ? {} : { llmMaxAttempts: flags.llmAttempts }),
+    ...(flags.llmDeadline === undefined ? {} : { llmStepDeadlineSeconds: flags.llmDeadline }),
   };
   const handle: WorkflowHandle = await (flags.planOnly
     ? startPlanTask(client, sceneName, { sceneRef, instruction, options })
@@ -57,6 +62,9 @@ export async function planCommand(
         instruction,
         options,
         robotId: flags.robot ?? config.robotId,
+        ...(flags.skillStartTimeout === undefined
+          ? {}
+          : { skillScheduleToStartTimeoutSeconds: flags.skillStartTimeout }),
         ...(flags.requireApproval ? { requireApproval: true } : {}),
       })
   ).catch((error: unknown) => {
