@@ -96,6 +96,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     { ok: true; value: StructuredAnswer<T> } | { ok: false; error: string; usage: CallReport; calls: number }
   > {
     // Calls a killed or failed earlier attempt made count too: a run pays for every call sent.
+    // They come from the attempt's heartbeat, so an activity asks once.
     const spent: SpentCalls = { calls: callsOfEarlierAttempts() };
     const earlier = spent.calls.slice();
     const answer = await keepAlive(
