@@ -235,6 +235,10 @@ export function toApplicationFailure(failure: LlmFailure | StructuredFailure): A
     message: failure.message,
     type: LLM_FAILURE_TYPES[failure.kind],
     nonRetryable: failure.kind !== 'unavailable',
+    // The HTTP client no longer waits out a 429's retry-after: the activity's next try does.
+    ...(failure.kind === 'unavailable' && failure.retryAfterMs
+      ? { nextRetryDelay: failure.retryAfterMs }
+      : {}),
     // The tokens already spent, so a run's accounting includes failed calls too.
     details: [{ calls }],
   });

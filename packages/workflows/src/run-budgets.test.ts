@@ -146,6 +146,24 @@ describe('what one LLM step and one skill may take, against real servers', { tim
     expect(result.usage.promptTokens).toBeGreaterThan(reference.usage.promptTokens);
   });
 
+  it("waits out a 429's retry-after in the activity's next try (the HTTP client does not wait)", async () => {
+    const answers = answersFromCassette(cassette);
+    let first = true;
+    const workers = await workersFor((body) => {
+      if (!first) return answers(body);
+      first = false;
+      return { kind: 'status', status: 429, headers: { 'retry-after': '3' }, message: 'rate limited' };
+    });
+    const result = await runWorkersUntil(
+      workers,
+      startPlanTask(env.client, 'office', { sceneRef, instruction }).then(runOutcome),
+    );
+    expect(result.status).toBe('verified');
+    const [refused, retried] = endpoint!.received;
+    // The retry policy alone would have tried again after 1 s.
+    expect(retried!.at - refused!.at).toBeGreaterThanOrEqual(2900);
+  });
+
   it('fails a skill no worker takes within its schedule-to-start timeout, in one line naming the robot', async () => {
     const planner = await createRoleWorkers(env.nativeConnection, {
       roles: ['planner'],

@@ -97,9 +97,11 @@ export function classifyProviderError(
       message: `${at} refused the request (${detail}); ${settingFor(context.mode)}`,
     };
   }
+  const retryAfterMs = retryAfter(error.headers);
   return {
     kind: 'unavailable',
     message: `${at} is unavailable (${detail}); try again later`,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   };
 }
 
@@ -115,6 +117,25 @@ function causeOf(error: Error): string {
   const cause = error.cause as { message?: unknown; code?: unknown } | undefined;
   const text = [cause?.code, cause?.message].filter((part) => typeof part === 'string' && part).join(': ');
   return text || error.message;
+}
+
+// Past this a retry-after is not a pause but an outage: the step's deadline and tries decide.
+const MAX_RETRY_AFTER_MS = 300_000;
+
+/** A retry-after (seconds or an HTTP date) in milliseconds; undefined when absent, unreadable or in the past. */
+function retryAfter(headers: Headers | undefined): number | undefined {
+  const value = headers?.get('retry-after-ms') ?? undefined;
+  if (value !== undefined && Number.isFinite(Number(value))) return clamp(Number(value));
+  const header = headers?.get('retry-after');
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return clamp(seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : clamp(date - Date.now());
+}
+
+function clamp(ms: number): number | undefined {
+  return ms > 0 ? Math.min(Math.round(ms), MAX_RETRY_AFTER_MS) : undefined;
 }
 
 function settingFor(mode: StructuredOutputMode | undefined): string {

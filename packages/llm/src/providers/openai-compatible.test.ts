@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toApplicationFailure } from '../activities.js';
 import { semanticSearchAnswerSchema } from '../contracts/semantic-search-answer.js';
 import { askStructured } from '../structured-call.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../test-support/fake-openai-server.js';
@@ -133,6 +134,15 @@ describe('the OpenAI-compatible provider', () => {
       `${server.baseURL} is unavailable (503: status 503); try again later`,
     );
     expect(server.received).toHaveLength(1);
+  });
+
+  it("passes a 429's retry-after on to the workflow's next try instead of waiting itself", async () => {
+    server.script({ kind: 'status', status: 429, headers: { 'retry-after': '2' }, message: 'slow down' });
+    const result = await ask();
+    expect(!result.ok && result.error).toMatchObject({ kind: 'unavailable', retryAfterMs: 2000 });
+    expect(server.received).toHaveLength(1);
+    const failure = toApplicationFailure(!result.ok ? result.error : { kind: 'unavailable', message: '' });
+    expect(failure).toMatchObject({ type: 'LlmUnavailable', nonRetryable: false, nextRetryDelay: 2000 });
   });
 
   it('blames an answer without choices on the endpoint (retryable), without re-asking the model', async () => {
