@@ -1,10 +1,17 @@
 import type { SceneProblem } from '@groundplan/scene-graph';
+import { UserError } from './user-error.js';
 
-/** A scene file's first problem in one line, with the file, the spot and how many more there are. */
-export function sceneFileError(file: string, problems: readonly SceneProblem[]): string {
+/**
+ * The first problem of a scene file as one line that names the file once: a problem that names
+ * it already (cannot read, not JSON) gets no prefix, and Node's own copy of the path
+ * (", open '<file>'") is dropped.
+ */
+export function sceneFileError(file: string, problems: readonly SceneProblem[]): UserError {
   const [first] = problems;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : '';
-  // Problems reading the file (unreadable, not JSON) name the file already.
-  const where = first?.message.includes(file) ? '' : `${file}: `;
-  return `${where}${first?.path ? `${first.path}: ` : ''}${first?.message}${more}`;
+  const text = `${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'not a scene file'}`.replace(
+    `, open '${file}'`,
+    '',
+  );
+  return new UserError(`${text.includes(file) ? '' : `${file}: `}${text}${more}`);
 }

@@ -5,6 +5,7 @@ import type { PlanTaskResult } from '@groundplan/workflows/contract';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
+import { recoverySeconds } from './test-support/recovery.js';
 import { askedRequests, replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
 import { startWorkerProcess } from './worker-process.js';
 
@@ -27,7 +28,6 @@ describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 
     startPlanTask(env.client, 'office', {
       sceneRef,
       instruction,
-      options: { llmHeartbeatTimeoutSeconds: 5 },
     });
 
   beforeAll(async () => {
@@ -53,14 +53,20 @@ describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 
     // Kill it once the third call has reached the model (1.5 s from its answer): two answered, one in flight.
     while (askedRequests(`${dir}/first.log`).length < 3) await new Promise((r) => setTimeout(r, 20));
     first.child.kill('SIGKILL');
+    const killedAt = Date.now();
     await first.exited;
     const beforeCrash = hits(`${dir}/first.log`);
 
     const second = await llmWorker(`${dir}/second.log`);
+    const workerReadySeconds = (Date.now() - killedAt) / 1000;
     const result = await runOutcome(handle);
     second.child.kill('SIGTERM');
     await second.exited;
     const afterCrash = hits(`${dir}/second.log`);
+    // The default heartbeat timeout decides how soon the call in flight moves to the new worker.
+    const recovery = await recoverySeconds(handle, killedAt);
+    console.log(JSON.stringify({ crash: 'mid-plan', recoverySeconds: recovery, workerReadySeconds }));
+    expect(recovery).toBeDefined();
 
     expect(result.status).toBe('verified');
     expect(result.plan).toEqual(reference.plan);
@@ -73,5 +79,8 @@ describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 
     expect(beforeCrash).toHaveLength(2);
     for (const hash of beforeCrash) expect(afterCrash).not.toContain(hash);
     expect(beforeCrash.length + afterCrash.length).toBe(calls);
+    // The call in flight when the worker died was sent to the model: the run pays for it too.
+    expect(result.usage.calls).toBe(reference.usage.calls + 1);
+    expect(result.usage.promptTokens).toBeGreaterThan(reference.usage.promptTokens);
   });
 });

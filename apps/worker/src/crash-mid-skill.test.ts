@@ -16,6 +16,7 @@ import { defaultPayloadConverter } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recoverySeconds } from './test-support/recovery.js';
 import { startWorkerProcess } from './worker-process.js';
 
 const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
@@ -28,7 +29,7 @@ describe('a robot worker killed with SIGKILL during a long navigation', { timeou
   let sceneRef: string;
   let plan: PlanStep[];
   const dataDir = mkdtempSync(`${tmpdir()}/groundplan-crash-skill-`);
-  // Robot time runs 50x (reference run) or 5x (crashed run, so the kill lands mid-skill) faster than real time.
+  // Robot time runs 50x (reference run) or 2x (crashed run, so a 5 s heartbeat timeout's throttled heartbeats show progress before the kill).
   const workerEnv = (timeScale: string) => ({
     TEMPORAL_ADDRESS: env.address,
     GROUNDPLAN_DATA_DIR: dataDir,
@@ -61,7 +62,7 @@ describe('a robot worker killed with SIGKILL during a long navigation', { timeou
     env.client.workflow.start(executePlan, {
       taskQueue: PLANNER_TASK_QUEUE,
       workflowId,
-      args: [{ sceneRef, plan, robotId, heartbeatTimeoutSeconds: 2 }],
+      args: [{ sceneRef, plan, robotId }],
     });
 
   async function finalWorld(robotId: string): Promise<string> {
@@ -80,7 +81,7 @@ describe('a robot worker killed with SIGKILL during a long navigation', { timeou
     expect(await steady.exited).toBe(0);
     expect(reference.status).toBe('completed');
 
-    const first = await startWorkerProcess(['--roles', 'robot', '--robot-id', 'crashy'], workerEnv('0.2'));
+    const first = await startWorkerProcess(['--roles', 'robot', '--robot-id', 'crashy'], workerEnv('0.5'));
     const handle = await execute('crashy', 'execute-crashy');
     // Wait until a navigation skill past the first step has heartbeated progress, then kill the worker.
     for (;;) {
@@ -93,13 +94,19 @@ describe('a robot worker killed with SIGKILL during a long navigation', { timeou
       await new Promise((r) => setTimeout(r, 100));
     }
     first.child.kill('SIGKILL');
+    const killedAt = Date.now();
     await first.exited;
 
-    const second = await startWorkerProcess(['--roles', 'robot', '--robot-id', 'crashy'], workerEnv('0.2'));
+    const second = await startWorkerProcess(['--roles', 'robot', '--robot-id', 'crashy'], workerEnv('0.5'));
+    const workerReadySeconds = (Date.now() - killedAt) / 1000;
     const result = await runOutcome(handle);
     second.child.kill('SIGTERM');
     await second.exited;
 
+    // The default heartbeat timeout decides how soon the skill in flight moves to the new worker.
+    const recovery = await recoverySeconds(handle, killedAt);
+    console.log(JSON.stringify({ crash: 'mid-skill', recoverySeconds: recovery, workerReadySeconds }));
+    expect(recovery).toBeDefined();
     expect(result.status).toBe('completed');
     expect(result.steps.map((s) => s.index)).toEqual(plan.map((_, i) => i));
     expect(result.steps.some((s) => s.resumedFrom > 0)).toBe(true);

@@ -28,7 +28,8 @@ import { appliedStep, invalidStep, type SemanticSearchStepResult } from './searc
 
 export type { SemanticSearchStepResult };
 
-import { askStructured, type StructuredAnswer, type StructuredFailure } from './structured-call.js';
+import { callsOfEarlierAttempts, notingCalls, type SpentCalls } from './spent-calls.js';
+import { askStructured, type StructuredAnswer, type StructuredFailure, totalOf } from './structured-call.js';
 
 /** The ApplicationFailure types LLM activities throw; only LlmUnavailable is worth retrying. */
 export const LLM_FAILURE_TYPES = {
@@ -73,7 +74,7 @@ export type BaselinePlanInput = { sceneRef: SceneRef; instruction: string };
 
 /** A contract-checked plan, or why the model gave none (it kept answering outside the contract). */
 export type PlanResult =
-  | { ok: true; plan: PlanStep[]; chainOfThought: string; usage: CallReport }
+  | { ok: true; plan: PlanStep[]; chainOfThought: string; usage: CallReport; calls: number }
   | { ok: false; error: string; usage: CallReport; calls: number };
 
 /**
@@ -95,8 +96,12 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     { ok: true; value: StructuredAnswer<T> } | { ok: false; error: string; usage: CallReport; calls: number }
   > {
     const signal = activitySignal();
+    // Calls a killed or failed earlier attempt made count too: a run pays for every call sent.
+    // They come from the attempt's heartbeat, so an activity asks once.
+    const spent: SpentCalls = { calls: callsOfEarlierAttempts() };
+    const earlier = spent.calls.slice();
     const answer = await keepAlive(
-      askStructured(config.provider, {
+      askStructured(notingCalls(config.provider, spent), {
         messages,
         contract,
         schemaName,
@@ -105,16 +110,16 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
         // A cancelled or timed-out call stops the model, so it does not eat the next task's time.
         ...(signal ? { signal } : {}),
       }),
+      () => spent,
     );
-    if (answer.ok) return { ok: true, value: answer.value };
+    if (answer.ok) {
+      const calls = [...earlier, ...answer.value.calls];
+      return { ok: true, value: { ...answer.value, calls, report: totalOf(calls) } };
+    }
+    const calls = [...earlier, ...answer.error.calls];
     if (answer.error.kind === 'invalid-output')
-      return {
-        ok: false as const,
-        error: answer.error.message,
-        usage: answer.error.report,
-        calls: answer.error.calls.length,
-      };
-    throw toApplicationFailure(answer.error);
+      return { ok: false as const, error: answer.error.message, usage: totalOf(calls), calls: calls.length };
+    throw toApplicationFailure({ ...answer.error, calls });
   }
 
   async function plan(
@@ -139,8 +144,14 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
       ANSWER_TOKENS.plan,
     );
     if (!answer.ok) return { ok: false, error: answer.error, usage: answer.usage, calls: answer.calls };
-    const { value, report } = answer.value;
-    return { ok: true, plan: value.plan, chainOfThought: value.chain_of_thought ?? '', usage: report };
+    const { value, report, calls } = answer.value;
+    return {
+      ok: true,
+      plan: value.plan,
+      chainOfThought: value.chain_of_thought ?? '',
+      usage: report,
+      calls: calls.length,
+    };
   }
 
   return {
@@ -181,6 +192,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
         reasoning,
         chainOfThought: chain_of_thought ?? '',
         usage: answer.value.report,
+        calls: answer.value.calls.length,
       };
       return appliedStep(graph, input.view, step);
     },
@@ -226,6 +238,10 @@ export function toApplicationFailure(failure: LlmFailure | StructuredFailure): A
     message: failure.message,
     type: LLM_FAILURE_TYPES[failure.kind],
     nonRetryable: failure.kind !== 'unavailable',
+    // The HTTP client no longer waits out a 429's retry-after: the activity's next try does.
+    ...(failure.kind === 'unavailable' && failure.retryAfterMs
+      ? { nextRetryDelay: failure.retryAfterMs }
+      : {}),
     // The tokens already spent, so a run's accounting includes failed calls too.
     details: [{ calls }],
   });

@@ -45,7 +45,13 @@ export type Completion = CallReport & { text: string; json: unknown };
  * carries what it cost.
  */
 export type LlmFailure =
-  | { kind: 'unavailable'; message: string; report?: CallReport }
+  | {
+      kind: 'unavailable';
+      message: string;
+      report?: CallReport;
+      /** How long the endpoint asked to be left alone (a 429's or 503's retry-after), for the next try. */
+      retryAfterMs?: number;
+    }
   | { kind: 'bad-config'; message: string; report?: CallReport }
   | { kind: 'invalid-output'; message: string; text: string; report: CallReport };
 

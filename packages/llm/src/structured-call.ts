@@ -80,7 +80,8 @@ function reportOf(report: CallReport): CallReport {
   return { usage, latencyMs, provider, model, attempts };
 }
 
-function totalOf(calls: readonly CallReport[]): CallReport {
+/** One report for many calls: their tokens, requests and latency summed, the last one's provider and model. */
+export function totalOf(calls: readonly CallReport[]): CallReport {
   const last = calls[calls.length - 1];
   const { calls: _count, attempts, latencyMs, ...usage } = sumUsage(calls);
   return {

@@ -5,26 +5,20 @@ import {
   type WorkflowHandle,
   WorkflowUpdateFailedError,
 } from '@temporalio/client';
-import { ApplicationFailure, type SearchAttributePair, TypedSearchAttributes } from '@temporalio/common';
+import { ApplicationFailure, TypedSearchAttributes } from '@temporalio/common';
 import type { z } from 'zod';
 import {
-  INSTRUCTION_ATTRIBUTE,
-  LLM_TOKENS_ATTRIBUTE,
   OUTCOME_FAILURE_TYPES,
-  PLANNER_ATTRIBUTE,
   PLANNER_TASK_QUEUE,
   type PlanAndExecuteInput,
   PlanAndExecuteInputSchema,
   type PlanTaskInput,
   PlanTaskInputSchema,
-  REPLANS_ATTRIBUTE,
   ROBOT_ATTRIBUTE,
   type RobotState,
   robotEntityId,
   robotStateQuery,
   SCENE_ATTRIBUTE,
-  STAGE_ATTRIBUTE,
-  STATUS_ATTRIBUTE,
   submitTaskUpdate,
 } from './contract.js';
 import {

@@ -13,6 +13,7 @@ describe('the workflow contract', () => {
       llmUnavailable: LLM_FAILURE_TYPES.unavailable,
       llmBadConfig: LLM_FAILURE_TYPES['bad-config'],
       llmInvalidOutput: LLM_FAILURE_TYPES['invalid-output'],
+      llmStepFailed: 'LlmStepFailed',
       skillFailed: SKILL_FAILED,
       robotWorldCorrupt: ROBOT_WORLD_CORRUPT,
       planFailed: 'PlanFailed',

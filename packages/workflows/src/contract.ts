@@ -31,6 +31,8 @@ export const FAILURE_TYPES = {
   llmUnavailable: 'LlmUnavailable',
   llmBadConfig: 'LlmBadConfig',
   llmInvalidOutput: 'LlmInvalidOutput',
+  /** An LLM step used up its tries or its deadline (the run's llmMaxAttempts, llmStepDeadlineSeconds). */
+  llmStepFailed: 'LlmStepFailed',
   skillFailed: 'SkillFailed',
   robotWorldCorrupt: 'RobotWorldCorrupt',
   planFailed: 'PlanFailed',
@@ -101,6 +103,24 @@ export function searchesAndReplans(planner: PlannerVariant): boolean {
 export const DEFAULT_MAX_REPLANS = 5;
 export const DEFAULT_MAX_SEARCH_STEPS = 24;
 
+/** What a run may spend on one LLM step; PlanOptions sets each (llm* options), these are the defaults. */
+export const LLM_STEP_DEFAULTS = {
+  /** A worker that stops heartbeating (the activity heartbeats every second) is presumed dead. */
+  heartbeatTimeoutSeconds: 5,
+  /** Tries of a step whose endpoint was unavailable; the only retry layer (the HTTP client does not retry). */
+  maxAttempts: 4,
+  /** All tries of one step together, backoff included: an endpoint that never answers fails the run after this. */
+  deadlineSeconds: 600,
+} as const;
+
+/** How long a skill may wait for its robot and for a heartbeat; ExecutePlanInput overrides each. */
+export const SKILL_DEFAULTS = {
+  /** The simulated robot heartbeats every 200 ms; a dead robot worker is presumed after this. */
+  heartbeatTimeoutSeconds: 5,
+  /** No worker of the robot's queue took the skill within this: the robot id is wrong or its worker is down. */
+  scheduleToStartTimeoutSeconds: 60,
+} as const;
+
 // --- Workflow input ---
 
 export const PlanOptionsSchema = z.object({
@@ -109,8 +129,12 @@ export const PlanOptionsSchema = z.object({
   maxReplans: z.number().int().min(0).max(50).optional(),
   /** How many semantic-search steps the LLM may take before it must plan. */
   maxSearchSteps: z.number().int().min(0).max(200).optional(),
-  /** Seconds without a heartbeat before an LLM call counts as lost (its worker died); default 30. */
+  /** Seconds without a heartbeat before an LLM call counts as lost (its worker died); default 5. */
   llmHeartbeatTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
+  /** Tries of one LLM step whose endpoint is unavailable (the only retry layer); default 4. */
+  llmMaxAttempts: z.number().int().min(1).max(100).optional(),
+  /** Seconds all tries of one LLM step may take together before the run fails; default 600. */
+  llmStepDeadlineSeconds: z.number().int().min(1).max(86_400).optional(),
 });
 export type PlanOptions = z.infer<typeof PlanOptionsSchema>;
 
@@ -145,6 +169,8 @@ export const ExecutePlanInputSchema = z.object({
   reportBeliefTo: z.string().optional(),
   /** Seconds without a heartbeat before a skill attempt counts as lost (the robot worker died). */
   heartbeatTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
+  /** Seconds a skill may wait for a worker of the robot's queue before the run fails; default 60. */
+  skillScheduleToStartTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
 });
 export type ExecutePlanInput = z.infer<typeof ExecutePlanInputSchema>;
 
@@ -165,6 +191,7 @@ export const PlanAndExecuteInputSchema = PlanTaskInputSchema.extend({
    * carries the belief to plan from, and reports every new belief version back to this workflow id.
    */
   robotEntity: z.string().optional(),
+  skillScheduleToStartTimeoutSeconds: ExecutePlanInputSchema.shape.skillScheduleToStartTimeoutSeconds,
 });
 export type PlanAndExecuteInput = z.infer<typeof PlanAndExecuteInputSchema>;
 
@@ -182,6 +209,7 @@ export type LookForInput = {
   maxRooms?: number;
   reportBeliefTo?: string;
   heartbeatTimeoutSeconds?: number;
+  scheduleToStartTimeoutSeconds?: number;
 };
 export type LookForResult = {
   found: boolean;

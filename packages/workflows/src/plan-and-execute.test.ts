@@ -19,7 +19,6 @@ import {
 import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
 import { runWorkersUntil } from './worker.js';
 
-
 // "Close Jason's cabinet": the robot holds a can, so the first plan fails (hand not empty) and
 // the simulator's feedback leads to a second plan that puts the can down first.
 const closeCabinet: LlmScript = {

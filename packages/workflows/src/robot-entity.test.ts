@@ -10,7 +10,6 @@ import { PLANNER_TASK_QUEUE, type PlanAndExecuteResult, robotEntityId } from './
 import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
 import { runWorkersUntil } from './worker.js';
 
-
 describe('a robot is an entity: one belief, one task at a time', () => {
   let server: OfficeOnTestServer;
   let env: TestWorkflowEnvironment;

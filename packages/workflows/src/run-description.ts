@@ -6,6 +6,7 @@ import {
   DEFAULT_MAX_REPLANS,
   DEFAULT_MAX_SEARCH_STEPS,
   INSTRUCTION_ATTRIBUTE,
+  LLM_STEP_DEFAULTS,
   LLM_TOKENS_ATTRIBUTE,
   PLANNER_ATTRIBUTE,
   type PlanAndExecuteInput,
@@ -38,7 +39,9 @@ export function planningDetails(input: PlanTaskInput): string {
     `**planner** ${planner}`,
     `**max replans** ${planner === 'sayplan' ? (options.maxReplans ?? DEFAULT_MAX_REPLANS) : 0}`,
     `**max search steps** ${planner === 'sayplan' ? (options.maxSearchSteps ?? DEFAULT_MAX_SEARCH_STEPS) : 0}`,
-    `**LLM heartbeat timeout** ${options.llmHeartbeatTimeoutSeconds ?? 30} s`,
+    `**LLM heartbeat timeout** ${options.llmHeartbeatTimeoutSeconds ?? LLM_STEP_DEFAULTS.heartbeatTimeoutSeconds} s`,
+    `**LLM attempts per step** ${options.llmMaxAttempts ?? LLM_STEP_DEFAULTS.maxAttempts}`,
+    `**LLM step deadline** ${options.llmStepDeadlineSeconds ?? LLM_STEP_DEFAULTS.deadlineSeconds} s`,
     `**scene** ${input.sceneRef}`,
   ];
   for (const note of input.context ?? []) lines.push(`**context** ${note}`);

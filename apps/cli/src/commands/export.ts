@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { loadSceneFile, sceneToNodeLink } from '@groundplan/scene-graph';
+import { sceneFileError } from '../scene-file-error.js';
 import { EXIT, UserError } from '../user-error.js';
 
 const EXPORT_FORMATS = ['networkx'] as const;
@@ -14,9 +15,7 @@ export async function exportCommand(
     throw new UserError(`unknown export format '${format}'; groundplan exports ${EXPORT_FORMATS.join(', ')}`);
   const scene = await loadSceneFile(file);
   if (!scene.ok) {
-    const [first] = scene.error;
-    const more = scene.error.length > 1 ? ` (and ${scene.error.length - 1} more problems)` : '';
-    throw new UserError(`${file}: ${first?.path ? `${first.path}: ` : ''}${first?.message}${more}`);
+    throw sceneFileError(file, scene.error);
   }
   try {
     await writeFile(flags.output, `${JSON.stringify(sceneToNodeLink(scene.value))}\n`, 'utf8');

@@ -23,7 +23,8 @@ export async function importCommand(format: string, file: string, flags: ImportF
     throw new UserError(`cannot read ${file}: ${(cause as Error).message}`);
   }
   const name = flags.name ?? basename(file, extname(file));
-  const imported = importScene(format, text, { file, name });
+  // Editors on Windows start files with a byte-order mark; JSON has none, and an error would show it as nothing.
+  const imported = importScene(format, text.replace(/^\uFEFF/, ''), { file, name });
   if (!imported.ok) throw new UserError(imported.error);
 
   const json = sceneToJson(imported.value.graph);

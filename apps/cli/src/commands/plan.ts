@@ -12,6 +12,7 @@ import type { Client, WorkflowHandle } from '@temporalio/client';
 import type { CliConfig } from '../config.js';
 import { connect, runResult } from '../connect.js';
 import { planningReport, progressLine, runReport } from '../render.js';
+import { sceneFileError } from '../scene-file-error.js';
 import { EXIT, UserError } from '../user-error.js';
 
 export type PlanFlags = {
@@ -23,6 +24,9 @@ export type PlanFlags = {
   wait: boolean;
   json?: boolean;
   maxReplans?: number;
+  llmAttempts?: number;
+  llmDeadline?: number;
+  skillStartTimeout?: number;
 };
 
 /** `groundplan plan`: registers the scene, starts the run, follows it, prints the plan. Returns the exit code. */
@@ -40,9 +44,7 @@ export async function planCommand(
     throw new UserError(`unknown planner '${flags.planner}'; use ${PLANNER_VARIANTS.join(', ')}`);
   const scene = await loadSceneFile(flags.scene);
   if (!scene.ok) {
-    const [first] = scene.error;
-    const more = scene.error.length > 1 ? ` (and ${scene.error.length - 1} more problems)` : '';
-    throw new UserError(`${flags.scene}: ${first?.path ? `${first.path}: ` : ''}${first?.message}${more}`);
+    throw sceneFileError(flags.scene, scene.error);
   }
   const sceneName = scene.value.getAttribute('name');
   const sceneRef = await fileSceneStore(config.sceneStoreDir).put(scene.value);
@@ -51,6 +53,8 @@ export async function planCommand(
   const options = {
     planner: flags.planner,
     ...(flags.maxReplans === undefined ? {} : { maxReplans: flags.maxReplans }),
+    ...(flags.llmAttempts === undefined ? {} : { llmMaxAttempts: flags.llmAttempts }),
+    ...(flags.llmDeadline === undefined ? {} : { llmStepDeadlineSeconds: flags.llmDeadline }),
   };
   const handle: WorkflowHandle = await (flags.planOnly
     ? startPlanTask(client, sceneName, { sceneRef, instruction, options }, links)
@@ -62,6 +66,9 @@ export async function planCommand(
           instruction,
           options,
           robotId: flags.robot ?? config.robotId,
+          ...(flags.skillStartTimeout === undefined
+            ? {}
+            : { skillScheduleToStartTimeoutSeconds: flags.skillStartTimeout }),
           ...(flags.requireApproval ? { requireApproval: true } : {}),
         },
         links,

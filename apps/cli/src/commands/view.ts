@@ -23,7 +23,7 @@ export async function viewCommand(
   let scene: SceneGraph | undefined;
   if (file !== undefined) {
     const loaded = await loadSceneFile(file);
-    if (!loaded.ok) throw new UserError(sceneFileError(file, loaded.error));
+    if (!loaded.ok) throw sceneFileError(file, loaded.error);
     scene = loaded.value;
   }
   const runs = runReader(sharedClient(config), fileSceneStore(config.sceneStoreDir), config.temporal);

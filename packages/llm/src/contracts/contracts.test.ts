@@ -1,6 +1,7 @@
 import { loadSceneFile, type SceneGraph, visibleNodes } from '@groundplan/scene-graph';
 import { ACTION_SPECS } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { BOUNDS } from './bounds.js';
 import { asksForRoom, searchChoices, typedActions } from './choices.js';
 import { toModelJsonSchema } from './json-schema.js';
@@ -142,5 +143,32 @@ describe('the plan answer contract', () => {
     expect(gotoArgs).toMatchObject({ minItems: 1, maxItems: 1, prefixItems: [{ enum: ['kitchen'] }] });
     // No boolean `items: false` after the tuple: llama.cpp's server refuses it; the length is fixed anyway.
     expect(gotoArgs).not.toHaveProperty('items');
+  });
+});
+
+describe('what a broken contract tells the model', () => {
+  it('names the wrong node id in a short line instead of listing every allowed one', () => {
+    const contract = planAnswerSchema(typedActions(office, office.nodes(), ACTION_SPECS));
+    const parsed = contract.safeParse({
+      chain_of_thought: 'go there',
+      plan: [{ action: 'goto', args: ['fridge_9'] }],
+    });
+    expect(parsed.success).toBe(false);
+    const message = z.prettifyError(parsed.error!);
+    expect(message).toMatch(/"fridge_9" is not one of the \d+ node ids allowed here \(see the prompt\)/);
+    expect(message.length).toBeLessThan(200);
+  });
+
+  it('lists the allowed ids when there are few, and says the one when there is one', () => {
+    const few = semanticSearchAnswerSchema(choices).safeParse({ ...answer, node: 'garage' });
+    expect(z.prettifyError(few.error!)).toContain(
+      '"garage" is not one of the 2 node ids allowed here: "kitchen", "office_a"',
+    );
+    const one = semanticSearchAnswerSchema(choices).safeParse({
+      ...answer,
+      command: 'contract',
+      node: 'garage',
+    });
+    expect(z.prettifyError(one.error!)).toContain('"garage" is not the one node id allowed here, "lab"');
   });
 });

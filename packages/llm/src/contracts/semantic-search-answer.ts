@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOUNDS } from './bounds.js';
+import { oneOf } from './one-of.js';
 
 /** What the model may do to the view in one semantic-search step. */
 export const SEARCH_COMMANDS = ['expand', 'contract', 'done'] as const;
@@ -43,9 +44,7 @@ export type SemanticSearchAnswer = {
   reasoning: string;
 };
 
-/** An enum of node ids; zod needs at least one member, and an empty list is a caller's bug. */
+/** An enum of node ids whose error names the wrong id; zod needs at least one member, and an empty list is a caller's bug. */
 export function nodeEnum(ids: readonly string[]) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) throw new Error('an output contract needs at least one node id');
-  return z.enum(unique as [string, ...string[]]);
+  return oneOf(ids, 'node id');
 }

@@ -106,7 +106,7 @@ export function groundedActivities(deps: { scenes: SceneStore; retrieval?: Scene
         if (!answer.ok) return invalidStep(answer);
         chosen = options.find((option) => option.label === answer.value.value.choice)!;
         usage = answer.value.report;
-        calls = 1;
+        calls = answer.value.calls.length;
       }
       const { command, node } = chosen.value;
       const step = { command, node, reasoning: `chose ${chosen.label}`, chainOfThought: '', usage, calls };
@@ -171,7 +171,7 @@ export function groundedActivities(deps: { scenes: SceneStore; retrieval?: Scene
         (label) => options.find((option) => option.label === label)!.value,
       );
       const goals = consistentGoals(picked).kept.map((goal) => formatGoal(goal));
-      return { ok: true, goals, nodes, usage: answer.value.report, calls: 1 };
+      return { ok: true, goals, nodes, usage: answer.value.report, calls: answer.value.calls.length };
     },
   };
 }

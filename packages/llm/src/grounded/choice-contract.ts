@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneOf } from '../contracts/one-of.js';
 
 // Options are answered by their labels, as the prompt shows them. Under a grammar, a small model
 // is fast while it writes what it would have written anyway and slow where the grammar rejects
@@ -6,23 +7,14 @@ import { z } from 'zod';
 
 /** The contract of one grounded choice: exactly one of the offered labels. */
 export function choiceSchema(labels: readonly string[]) {
-  return z.object({ choice: z.enum(unique(labels)) }).strict();
+  return z.object({ choice: oneOf(labels, 'option') }).strict();
 }
 
 /** The contract of a goal choice: one to `max` of the offered labels (a repeat is dropped, not refused). */
 export function goalsChoiceSchema(labels: readonly string[], max: number) {
   return z
     .object({
-      goals: z
-        .array(z.enum(unique(labels)))
-        .min(1)
-        .max(max),
+      goals: z.array(oneOf(labels, 'option')).min(1).max(max),
     })
     .strict();
-}
-
-function unique(labels: readonly string[]): [string, ...string[]] {
-  const distinct = [...new Set(labels)];
-  if (distinct.length === 0) throw new Error('a choice needs at least one option');
-  return distinct as [string, ...string[]];
 }

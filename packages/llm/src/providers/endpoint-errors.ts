@@ -62,6 +62,11 @@ export function classifyProviderError(
       kind: 'unavailable',
       message: `cannot reach ${at} (${error.cause instanceof Error ? error.cause.message : error.message}); check OPENAI_BASE_URL and that the server is up`,
     };
+  if (isCutMidAnswer(error))
+    return {
+      kind: 'unavailable',
+      message: `${at} closed the connection in the middle of its answer (${oneLine(causeOf(error))}); try again later`,
+    };
   if (!(error instanceof APIError))
     return {
       kind: 'unavailable',
@@ -92,10 +97,45 @@ export function classifyProviderError(
       message: `${at} refused the request (${detail}); ${settingFor(context.mode)}`,
     };
   }
+  const retryAfterMs = retryAfter(error.headers);
   return {
     kind: 'unavailable',
-    message: `${at} is unavailable (${detail}) after the client's retries; try again later or raise the activity's retries`,
+    message: `${at} is unavailable (${detail}); try again later`,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   };
+}
+
+/**
+ * Whether the answer's body stopped halfway: Node's fetch (undici) rejects the body read with a
+ * bare TypeError "terminated" whose cause is the socket error, which alone tells a user nothing.
+ */
+function isCutMidAnswer(error: unknown): error is Error {
+  return error instanceof TypeError && error.message === 'terminated';
+}
+
+function causeOf(error: Error): string {
+  const cause = error.cause as { message?: unknown; code?: unknown } | undefined;
+  const text = [cause?.code, cause?.message].filter((part) => typeof part === 'string' && part).join(': ');
+  return text || error.message;
+}
+
+// Past this a retry-after is not a pause but an outage: the step's deadline and tries decide.
+const MAX_RETRY_AFTER_MS = 300_000;
+
+/** A retry-after (seconds or an HTTP date) in milliseconds; undefined when absent, unreadable or in the past. */
+function retryAfter(headers: Headers | undefined): number | undefined {
+  const value = headers?.get('retry-after-ms') ?? undefined;
+  if (value !== undefined && Number.isFinite(Number(value))) return clamp(Number(value));
+  const header = headers?.get('retry-after');
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return clamp(seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : clamp(date - Date.now());
+}
+
+function clamp(ms: number): number | undefined {
+  return ms > 0 ? Math.min(Math.round(ms), MAX_RETRY_AFTER_MS) : undefined;
 }
 
 function settingFor(mode: StructuredOutputMode | undefined): string {

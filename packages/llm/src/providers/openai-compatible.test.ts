@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toApplicationFailure } from '../activities.js';
 import { semanticSearchAnswerSchema } from '../contracts/semantic-search-answer.js';
 import { askStructured } from '../structured-call.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../test-support/fake-openai-server.js';
@@ -125,12 +126,55 @@ describe('the OpenAI-compatible provider', () => {
     expect(server.received).toHaveLength(3);
   });
 
-  it('waits as long as a 429 retry-after says, then retries', async () => {
+  it("sends a request once by default: retrying is the workflow activity's job, the one retry layer", async () => {
+    server.script({ kind: 'status', status: 503 });
+    const result = await ask();
+    expect(!result.ok && result.error).toMatchObject({ kind: 'unavailable', report: { attempts: 1 } });
+    expect(!result.ok && result.error.message).toBe(
+      `${server.baseURL} is unavailable (503: status 503); try again later`,
+    );
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("passes a 429's retry-after on to the workflow's next try instead of waiting itself", async () => {
+    server.script({ kind: 'status', status: 429, headers: { 'retry-after': '2' }, message: 'slow down' });
+    const result = await ask();
+    expect(!result.ok && result.error).toMatchObject({ kind: 'unavailable', retryAfterMs: 2000 });
+    expect(server.received).toHaveLength(1);
+    const failure = toApplicationFailure(!result.ok ? result.error : { kind: 'unavailable', message: '' });
+    expect(failure).toMatchObject({ type: 'LlmUnavailable', nonRetryable: false, nextRetryDelay: 2000 });
+  });
+
+  it('blames an answer without choices on the endpoint (retryable), without re-asking the model', async () => {
+    server.script({
+      kind: 'body',
+      body: { id: 'x', object: 'chat.completion', created: 0, model: 'test-model', choices: [] },
+    });
+    const result = await ask();
+    expect(!result.ok && result.error.kind).toBe('unavailable');
+    expect(!result.ok && result.error.message).toBe(
+      `${server.baseURL} answered without any choices (an empty "choices" list); the endpoint failed, not the model`,
+    );
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('says an answer cut off mid-body is the connection\'s fault (retryable), not a bare "terminated"', async () => {
+    server.script({ kind: 'cut' });
+    const result = await ask();
+    expect(!result.ok && result.error.kind).toBe('unavailable');
+    expect(!result.ok && result.error.message).toMatch(
+      new RegExp(
+        `^${server.baseURL} closed the connection in the middle of its answer \\(.+\\); try again later$`,
+      ),
+    );
+  });
+
+  it('waits as long as a 429 retry-after says, then retries, when told to retry', async () => {
     server.script(
       { kind: 'status', status: 429, headers: { 'retry-after': '1' } },
       { kind: 'json', value: good },
     );
-    const result = await ask();
+    const result = await ask(provider({ maxRetries: 1 }));
     expect(result.ok && result.value.report.attempts).toBe(2);
     expect(server.received[1]!.at - server.received[0]!.at).toBeGreaterThanOrEqual(950);
   });

@@ -1,7 +1,14 @@
 import { err, ok, type Result } from '@groundplan/scene-graph';
 import OpenAI, { APIError } from 'openai';
 import type { JsonSchema } from '../contracts/json-schema.js';
-import type { CallReport, Completion, CompletionRequest, LlmFailure, LlmProvider } from '../provider.js';
+import type {
+  CallReport,
+  Completion,
+  CompletionRequest,
+  LlmFailure,
+  LlmProvider,
+  TokenUsage,
+} from '../provider.js';
 import {
   jsonInAnswer,
   responseFormat,
@@ -21,7 +28,11 @@ export type OpenAiCompatibleConfig = {
   model: string;
   /** Per HTTP request. */
   timeoutMs?: number;
-  /** Retries of timeouts, 429 (after retry-after) and 5xx, done by the openai client; never of refused requests. */
+  /**
+   * Retries of timeouts, 429 and 5xx inside one call, by the openai client. Default 0: the
+   * workflow's activity retries are groundplan's one retry layer (durable, visible, bounded by
+   * the run's llmMaxAttempts and llmStepDeadlineSeconds); a refused request is never retried.
+   */
   maxRetries?: number;
   temperature?: number;
   seed?: number;
@@ -59,7 +70,7 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
     baseURL: config.baseURL,
     apiKey: config.apiKey,
     timeout: config.timeoutMs ?? 120_000,
-    maxRetries: config.maxRetries ?? 2,
+    maxRetries: config.maxRetries ?? 0,
     // Counting here sees the client's own retries, which its API does not report.
     fetch: (input, init) => {
       requests++;
@@ -151,20 +162,25 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
           report: { ...report(), usage: countUsage(request.messages, '') },
         });
       const { response } = sent;
-      const choice = response.choices[0];
-      const text = choice?.message.content ?? '';
-      const cached = response.usage?.prompt_tokens_details?.cached_tokens;
-      const usage = response.usage
-        ? {
-            promptTokens: response.usage.prompt_tokens,
-            completionTokens: response.usage.completion_tokens,
-            ...(cached === undefined ? {} : { cachedPromptTokens: cached }),
-          }
-        : countUsage(request.messages, text);
-      const done = { ...report(), usage };
-      if (choice?.message.refusal)
-        return invalid(`the model refused: ${choice.message.refusal.slice(0, 200)}`, text, done);
-      if (choice?.finish_reason === 'length')
+      // The body is whatever the endpoint sent: nothing in it is trusted to have the documented types.
+      const choice = Array.isArray(response.choices) ? response.choices[0] : undefined;
+      // An answer without choices is the endpoint's fault, not the model's: not re-asked as invalid JSON.
+      if (!choice)
+        return err({
+          kind: 'unavailable',
+          message: `${config.baseURL} answered without any choices (an empty "choices" list); the endpoint failed, not the model`,
+          report: { ...report(), usage: countUsage(request.messages, '') },
+        });
+      const content = choice.message?.content;
+      const text = typeof content === 'string' ? content : '';
+      const done = {
+        ...report(),
+        usage: reportedUsage(response.usage) ?? countUsage(request.messages, text),
+      };
+      const refusal = choice.message?.refusal;
+      if (typeof refusal === 'string' && refusal)
+        return invalid(`the model refused: ${refusal.slice(0, 200)}`, text, done);
+      if (choice.finish_reason === 'length')
         return invalid('the answer was cut off at the token limit; answer more briefly', text, done);
       try {
         // Only decoding constraints guarantee bare JSON; otherwise look for it in the text.
@@ -174,6 +190,18 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
         return invalid(`the answer is not valid JSON (${(error as Error).message})`, text, done);
       }
     },
+  };
+}
+
+/** The endpoint's token counts when they are counts; else undefined, and groundplan counts itself. */
+function reportedUsage(usage: OpenAI.Completions.CompletionUsage | undefined): TokenUsage | undefined {
+  const count = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+  if (!usage || !count(usage.prompt_tokens) || !count(usage.completion_tokens)) return undefined;
+  const cached = usage.prompt_tokens_details?.cached_tokens;
+  return {
+    promptTokens: usage.prompt_tokens,
+    completionTokens: usage.completion_tokens,
+    ...(count(cached) ? { cachedPromptTokens: cached } : {}),
   };
 }
 

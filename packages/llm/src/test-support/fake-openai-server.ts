@@ -7,7 +7,11 @@ export type ScriptedAnswer =
   | { kind: 'json'; value: unknown; usage?: Usage }
   | { kind: 'text'; content: string; usage?: Usage }
   | { kind: 'status'; status: number; headers?: Record<string, string>; message?: string }
-  | { kind: 'slow'; delayMs: number; answer: ScriptedAnswer };
+  | { kind: 'slow'; delayMs: number; answer: ScriptedAnswer }
+  /** A 200 with this body as JSON, whatever its shape (e.g. an empty `choices` list). */
+  | { kind: 'body'; body: unknown }
+  /** A 200 whose body stops halfway: the connection is reset mid-answer. */
+  | { kind: 'cut' };
 
 type Usage = {
   prompt_tokens: number;
@@ -110,6 +114,15 @@ function answerWith(
       response.end(
         JSON.stringify({ error: { message: answer.message ?? `status ${answer.status}`, type: 'fake' } }),
       );
+      return;
+    case 'cut':
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '400' });
+      response.write('{"id":"chatcmpl-fake","object":"chat.completion","choices":[{"index":0,');
+      setTimeout(() => response.socket?.destroy(), 20);
+      return;
+    case 'body':
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(answer.body));
       return;
     case 'json':
       sendCompletion(response, body, JSON.stringify(answer.value), answer.usage);

@@ -24,6 +24,12 @@ describe('the file scene store', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.json'))).toHaveLength(1);
   });
 
+  it('takes the same scene put by many stores at once (found by the CLI fuzz: a shared temporary name failed with ENOENT)', async () => {
+    const refs = await Promise.all(Array.from({ length: 20 }, () => fileSceneStore(dir).put(scene)));
+    expect(new Set(refs).size).toBe(1);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('says what is wrong with an unknown or malformed reference', async () => {
     const store = fileSceneStore(dir);
     expect(await store.get(`sha256:${'0'.repeat(64)}`)).toEqual({

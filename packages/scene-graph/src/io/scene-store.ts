@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { sceneToJson } from '../format/canonical-json.js';
 import { formatProblems, parseScene } from '../format/validate.js';
@@ -28,7 +29,8 @@ export function fileSceneStore(dir: string): SceneStore {
       const ref = sceneRef(graph);
       if (cache.has(ref)) return ref;
       await mkdir(dir, { recursive: true });
-      const temp = `${pathOf(ref)}.${process.pid}.tmp`;
+      // One temporary name per put: two puts of one scene at once (in one process too) must not share it.
+      const temp = `${pathOf(ref)}.${process.pid}.${randomUUID()}.tmp`;
       await writeFile(temp, sceneToJson(graph));
       await rename(temp, pathOf(ref));
       cache.set(ref, graph);

@@ -28,6 +28,9 @@ export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanR
     belief: input.belief ?? { ref: input.sceneRef, accessed: null },
     ...(input.heartbeatTimeoutSeconds ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds } : {}),
     ...(input.reportBeliefTo ? { reportBeliefTo: input.reportBeliefTo } : {}),
+    ...(input.skillScheduleToStartTimeoutSeconds
+      ? { scheduleToStartTimeoutSeconds: input.skillScheduleToStartTimeoutSeconds }
+      : {}),
   });
   const steps: StepRecord[] = [];
   const total = input.plan.length;

@@ -167,6 +167,9 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
           ...(input.heartbeatTimeoutSeconds
             ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds }
             : {}),
+          ...(input.skillScheduleToStartTimeoutSeconds
+            ? { scheduleToStartTimeoutSeconds: input.skillScheduleToStartTimeoutSeconds }
+            : {}),
         },
       ],
       typedSearchAttributes: workflowInfo().typedSearchAttributes,
@@ -192,6 +195,9 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
             ...(input.robotEntity ? { reportBeliefTo: input.robotEntity } : {}),
             ...(input.heartbeatTimeoutSeconds
               ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds }
+              : {}),
+            ...(input.skillScheduleToStartTimeoutSeconds
+              ? { skillScheduleToStartTimeoutSeconds: input.skillScheduleToStartTimeoutSeconds }
               : {}),
           },
         ],

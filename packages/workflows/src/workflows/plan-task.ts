@@ -11,6 +11,7 @@ import {
   searchesAndReplans,
   type View,
 } from '../contract.js';
+import { llmStepFailure } from './llm-step-failure.js';
 import { failWithOutcome } from './outcome.js';
 import { planForGoals } from './plan-for-goals.js';
 import { planUntilVerified } from './plan-until-verified.js';
@@ -25,9 +26,21 @@ import { type SearchStep, semanticSearch } from './semantic-search.js';
  * fails the workflow (PlanFailed), with the full result in the failure's details.
  */
 export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
+  try {
+    return await searchAndPlan(input);
+  } catch (error) {
+    throw llmStepFailure(error, input.options) ?? error;
+  }
+}
+
+async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
   const planner: PlannerVariant = input.options?.planner ?? 'sayplan';
   const { sceneRef, instruction } = input;
-  const llm = llmActivities(input.options?.llmHeartbeatTimeoutSeconds);
+  const llm = llmActivities({
+    heartbeatTimeoutSeconds: input.options?.llmHeartbeatTimeoutSeconds,
+    maxAttempts: input.options?.llmMaxAttempts,
+    deadlineSeconds: input.options?.llmStepDeadlineSeconds,
+  });
   const progress = trackProgress('searching');
 
   enterStage(progress, 'searching');

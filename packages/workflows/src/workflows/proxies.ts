@@ -6,23 +6,38 @@ import type { RobotActivities } from '@groundplan/robot';
 import type { SimActivities } from '@groundplan/simulator';
 import type { TaskPlanActivities } from '@groundplan/task-planner';
 import { proxyActivities } from '@temporalio/workflow';
-import { FAILURE_TYPES, LLM_TASK_QUEUE, robotTaskQueue, SIM_TASK_QUEUE } from '../contract.js';
+import {
+  FAILURE_TYPES,
+  LLM_STEP_DEFAULTS,
+  LLM_TASK_QUEUE,
+  robotTaskQueue,
+  SIM_TASK_QUEUE,
+  SKILL_DEFAULTS,
+} from '../contract.js';
+
+export type LlmStepBudget = {
+  heartbeatTimeoutSeconds?: number | undefined;
+  maxAttempts?: number | undefined;
+  deadlineSeconds?: number | undefined;
+};
 
 /**
  * LLM calls: slow (a local model takes seconds), retried with backoff unless retrying cannot
- * help. They heartbeat while the model works, so a dead LLM worker is noticed within the
- * heartbeat timeout and the call moves to another worker.
+ * help, within one attempt count and one deadline per step. They heartbeat while the model
+ * works, so a dead LLM worker is noticed within the heartbeat timeout and the call moves on.
  */
-export function llmActivities(heartbeatTimeoutSeconds = 30) {
+export function llmActivities(budget: LlmStepBudget = {}) {
+  const deadline = budget.deadlineSeconds ?? LLM_STEP_DEFAULTS.deadlineSeconds;
   return proxyActivities<LlmActivities>({
     taskQueue: LLM_TASK_QUEUE,
-    startToCloseTimeout: '10 minutes',
-    heartbeatTimeout: `${heartbeatTimeoutSeconds} seconds`,
+    scheduleToCloseTimeout: `${deadline} seconds`,
+    startToCloseTimeout: `${Math.min(deadline, 600)} seconds`,
+    heartbeatTimeout: `${budget.heartbeatTimeoutSeconds ?? LLM_STEP_DEFAULTS.heartbeatTimeoutSeconds} seconds`,
     retry: {
       initialInterval: '1 second',
       backoffCoefficient: 2,
       maximumInterval: '1 minute',
-      maximumAttempts: 8,
+      maximumAttempts: budget.maxAttempts ?? LLM_STEP_DEFAULTS.maxAttempts,
       nonRetryableErrorTypes: [
         FAILURE_TYPES.llmBadConfig,
         FAILURE_TYPES.llmInvalidOutput,
@@ -39,10 +54,18 @@ export const sim = proxyActivities<SimActivities & PathActivities & TaskPlanActi
   retry: { maximumAttempts: 3, nonRetryableErrorTypes: [FAILURE_TYPES.sceneNotFound] },
 });
 
-/** Skills run on the robot's own queue: long, heartbeating, not retried when they cannot succeed. */
-export function robot(robotId: string, heartbeatTimeoutSeconds = 10) {
+/**
+ * Skills run on the robot's own queue: long, heartbeating, not retried when they cannot succeed.
+ * A skill no worker takes in time fails at once (schedule-to-start timeouts are not retried).
+ */
+export function robot(
+  robotId: string,
+  heartbeatTimeoutSeconds: number = SKILL_DEFAULTS.heartbeatTimeoutSeconds,
+  scheduleToStartTimeoutSeconds: number = SKILL_DEFAULTS.scheduleToStartTimeoutSeconds,
+) {
   return proxyActivities<RobotActivities>({
     taskQueue: robotTaskQueue(robotId),
+    scheduleToStartTimeout: `${scheduleToStartTimeoutSeconds} seconds`,
     startToCloseTimeout: '30 minutes',
     heartbeatTimeout: `${heartbeatTimeoutSeconds} seconds`,
     retry: {

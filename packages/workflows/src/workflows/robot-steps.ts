@@ -5,6 +5,7 @@ import {
   CancellationScope,
   getExternalWorkflowHandle,
   isCancellation,
+  TimeoutFailure,
   workflowInfo,
 } from '@temporalio/workflow';
 import {
@@ -12,6 +13,7 @@ import {
   type BeliefVersion,
   beliefAdvancedSignal,
   type PlanStep,
+  SKILL_DEFAULTS,
   type StepRecord,
 } from '../contract.js';
 import { oneLine } from '../run-description.js';
@@ -28,6 +30,8 @@ export type RobotStepsOptions = {
   sceneRef: string;
   belief: Belief;
   heartbeatTimeoutSeconds?: number;
+  /** Seconds a skill may wait for a worker of the robot's queue (SKILL_DEFAULTS otherwise). */
+  scheduleToStartTimeoutSeconds?: number;
   /** The robot entity to tell of every new belief version. */
   reportBeliefTo?: string;
 };
@@ -38,7 +42,11 @@ export type RobotStepsOptions = {
  * reported to the robot entity. Used by executePlan and lookFor, so both move the belief alike.
  */
 export function robotSteps(options: RobotStepsOptions) {
-  const { runSkill } = robot(options.robotId, options.heartbeatTimeoutSeconds);
+  const { runSkill } = robot(
+    options.robotId,
+    options.heartbeatTimeoutSeconds,
+    options.scheduleToStartTimeoutSeconds,
+  );
   const entity =
     options.reportBeliefTo === undefined ? undefined : getExternalWorkflowHandle(options.reportBeliefTo);
   const { workflowId, parent } = workflowInfo();
@@ -81,7 +89,7 @@ export function robotSteps(options: RobotStepsOptions) {
         cause instanceof ApplicationFailure
           ? (cause.details?.[0] as { observation?: Observation } | undefined)
           : undefined;
-      const reason = failureMessage(error);
+      const reason = failureMessage(error, options);
       const record: StepRecord = {
         index,
         step,
@@ -113,7 +121,14 @@ export function robotSteps(options: RobotStepsOptions) {
 }
 
 /** The one line that says why a skill failed: the robot's own reason when it gave one. */
-export function failureMessage(error: unknown): string {
+function failureMessage(error: unknown, options: RobotStepsOptions): string {
+  // Schedule-to-start is the only timeout a skill is not retried after: nobody serves the robot's queue.
+  if (
+    error instanceof ActivityFailure &&
+    error.cause instanceof TimeoutFailure &&
+    error.cause.timeoutType === 'SCHEDULE_TO_START'
+  )
+    return `no worker for robot ${options.robotId} took the skill within ${options.scheduleToStartTimeoutSeconds ?? SKILL_DEFAULTS.scheduleToStartTimeoutSeconds} s`;
   if (error instanceof ActivityFailure && error.cause instanceof ApplicationFailure)
     return error.cause.message;
   return error instanceof Error ? error.message : String(error);
