@@ -53,7 +53,21 @@ export type SoakReport = {
   completedAsReference: number;
   kills: SoakKill[];
   serverRestarts: { atMs: number; downSeconds: number }[];
-  llm: { callsPerRun: number; served: number; asked: number; repeatedCompletedCalls: number };
+  llm: {
+    /** LLM calls the reference run made; every run needs the same. */
+    callsPerRun: number;
+    /** callsPerRun x (runs + 1): the reference and every soak run. */
+    needed: number;
+    /** LLM activities completed, summed over every history: `needed` unless a completed call was made again. */
+    completed: number;
+    /** Answers the replay model served / requests it received, over every LLM process. */
+    served: number;
+    asked: number;
+    /** Attempts of LLM calls that died with a killed worker or server (each may have been served before it died). */
+    retriedAttempts: number;
+    /** Answers served beyond the needed calls and the attempts that died: calls made again after they completed. */
+    repeatedCompletedCalls: number;
+  };
   runsWithAStepAppliedTwice: number;
   medianRecoverySeconds: number | null;
   medianRecoverySecondsByRole: Record<ProcessRole, number | null>;
@@ -193,6 +207,9 @@ export async function crashSoak(options: SoakOptions): Promise<SoakReport> {
     log(`${spans.length} activities and workflow tasks in the histories`);
     for (const kill of kills) Object.assign(kill, recoveryAfter(kill, spans));
     const served = fleet.servedCalls();
+    const llmCalls = spans.filter((s) => s.role === 'llm' && s.kind === 'activity');
+    const needed = callsPerRun * (options.runs + 1);
+    const retriedAttempts = llmCalls.reduce((n, s) => n + s.attempt - 1, 0);
     const recoveries = (role?: ProcessRole) =>
       kills
         .filter((k) => role === undefined || k.role === role)
@@ -207,10 +224,12 @@ export async function crashSoak(options: SoakOptions): Promise<SoakReport> {
       serverRestarts,
       llm: {
         callsPerRun,
+        needed,
+        completed: llmCalls.filter((s) => s.completed).length,
         served,
         asked: fleet.askedCalls(),
-        // Each run needs the reference's calls once; an answer served beyond that was asked again.
-        repeatedCompletedCalls: served - callsPerRun * (options.runs + 1),
+        retriedAttempts,
+        repeatedCompletedCalls: Math.max(0, served - needed - retriedAttempts),
       },
       // A step applied twice fails its precondition (a failed step) or leaves another world.
       runsWithAStepAppliedTwice: runs.filter(

@@ -16,6 +16,8 @@ export type WorkSpan = {
   /** The last attempt's start (activities) or the task's start (workflow tasks). */
   startedMs: number | undefined;
   closedMs: number | undefined;
+  /** Whether it completed (false: failed, timed out, cancelled, or still open). */
+  completed: boolean;
   attempt: number;
 };
 
@@ -68,6 +70,7 @@ export function workSpans(workflowId: string, events: HistoryEvent[]): WorkSpan[
         scheduledMs: at,
         startedMs: undefined,
         closedMs: undefined,
+        completed: false,
         attempt: 1,
       };
       byScheduledId.set(id, span);
@@ -83,6 +86,7 @@ export function workSpans(workflowId: string, events: HistoryEvent[]): WorkSpan[
         scheduledMs: at,
         startedMs: undefined,
         closedMs: undefined,
+        completed: false,
         attempt: event.workflowTaskScheduledEventAttributes.attempt ?? 1,
       };
       byScheduledId.set(id, span);
@@ -109,7 +113,12 @@ export function workSpans(workflowId: string, events: HistoryEvent[]): WorkSpan[
       event.workflowTaskTimedOutEventAttributes;
     if (closed) {
       const span = byScheduledId.get(String(closed.scheduledEventId));
-      if (span) span.closedMs = at;
+      if (span) {
+        span.closedMs = at;
+        span.completed = Boolean(
+          event.activityTaskCompletedEventAttributes ?? event.workflowTaskCompletedEventAttributes,
+        );
+      }
     }
   }
   return spans;

@@ -27,8 +27,8 @@ export type FleetOptions = {
   counts: Record<ProcessRole, number>;
   llm: { latencyMs: number; concurrency: number };
   robotTimeScale: number;
-  /** Heartbeat timeouts of LLM calls and skills, passed in each run's input. */
-  heartbeatTimeoutSeconds: number;
+  /** Heartbeat timeouts of LLM calls and skills, passed in each run's input; the workflows' defaults when absent. */
+  heartbeatTimeoutSeconds?: number;
 };
 
 /**
@@ -90,6 +90,7 @@ export async function startWorkerFleet(options: FleetOptions): Promise<WorkerFle
   // Starts wait while the server restarts, and a restart waits for the starts in flight, so a
   // start is never retried without knowing whether the server took it (that would run twice).
   let restarting: Promise<void> | undefined;
+  const heartbeat = options.heartbeatTimeoutSeconds;
   let startsInFlight = 0;
 
   const sum = (count: (hitLog: string) => number) =>
@@ -107,8 +108,9 @@ export async function startWorkerFleet(options: FleetOptions): Promise<WorkerFle
           sceneRef: scene,
           instruction: FLEET_INSTRUCTION,
           robotId: ROBOT_ID,
-          heartbeatTimeoutSeconds: options.heartbeatTimeoutSeconds,
-          options: { llmHeartbeatTimeoutSeconds: options.heartbeatTimeoutSeconds },
+          ...(heartbeat === undefined
+            ? {}
+            : { heartbeatTimeoutSeconds: heartbeat, options: { llmHeartbeatTimeoutSeconds: heartbeat } }),
         });
         return handle.workflowId;
       } finally {
