@@ -24,7 +24,7 @@ describe('runs started at once against one dev server and several processes per 
     const report = await concurrentLoad({
       dir,
       runs: 10,
-      counts: { planner: 2, llm: 4, sim: 2, robot: 1 },
+      counts: { planner: 1, llm: 2, sim: 2, robot: 1 },
       llmLatencyMs: 200,
       llmConcurrency: 1,
       robotTimeScale: 0.001,

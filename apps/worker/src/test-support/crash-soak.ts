@@ -18,6 +18,8 @@ export type SoakOptions = {
   seed: number;
   /** Seconds between one kill's restart and the next kill: uniform in [min, max]. */
   killGapSeconds: { min: number; max: number };
+  /** Stop killing after this many kills (the test's bound); no bound when absent. */
+  maxKills?: number;
   /** Dev server restarts, spread evenly over the runs' completions. */
   serverRestarts: number;
   llmLatencyMs: number;
@@ -127,7 +129,7 @@ export async function crashSoak(options: SoakOptions): Promise<SoakReport> {
           const downSeconds = await fleet.restartServer();
           serverRestarts.push({ atMs, downSeconds });
           log(`server restart ${serverRestarts.length}: down ${downSeconds} s`);
-        } else if (Date.now() >= nextKill) {
+        } else if (Date.now() >= nextKill && kills.length < (options.maxKills ?? Number.POSITIVE_INFINITY)) {
           const role = PROCESS_ROLES[Math.floor(random() * PROCESS_ROLES.length)]!;
           const atMs = Date.now();
           const index = Math.floor(random() * options.processesPerRole);
