@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { crashSoak } from '../src/test-support/crash-soak.js';
 import { loadSampler } from '../src/test-support/load-sampler.js';
+import { median } from '../src/test-support/recovery-times.js';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 // pnpm passes its own `--` separator through; it is not an argument.
@@ -107,6 +108,8 @@ writeFileSync(
         stepsFoundAlreadyDone: report.runs.reduce((n, r) => n + r.alreadyDone, 0),
         medianRecoverySeconds: report.medianRecoverySeconds,
         medianRecoverySecondsByRole: report.medianRecoverySecondsByRole,
+        medianRecoveryAfterReadySeconds: report.medianRecoveryAfterReadySeconds,
+        medianReadySeconds: median(report.kills.map((k) => k.readySeconds)),
         seconds: report.seconds,
       },
       machine: {

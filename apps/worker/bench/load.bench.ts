@@ -83,6 +83,8 @@ const result = {
     ...machine,
     note: 'shared with other engineers; 9 worker processes (from source through tsx), the dev server and this script on these cores',
   },
+  // Per role: tasks run and their summed start-to-close seconds (the robot runs one skill at a time).
+  busy: report.busy,
   lostOrWrong: report.runs.filter((r) => r.status !== 'completed' || r.problems.length > 0),
   latencies: report.runs.map((r) => r.seconds),
 };

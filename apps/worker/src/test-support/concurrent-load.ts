@@ -1,4 +1,5 @@
-import type { ProcessRole } from './role-processes.js';
+import { allWorkSpans } from './recovery-times.js';
+import { PROCESS_ROLES, type ProcessRole } from './role-processes.js';
 import { resultDifferences, worldDifferences } from './run-comparison.js';
 import { startWorkerFleet } from './worker-fleet.js';
 
@@ -34,6 +35,11 @@ export type LoadReport = {
     latency: { p50: number; p95: number; max: number };
     llmCallsServed: number;
   };
+  /**
+   * Per role, the tasks it ran (activities; workflow tasks for the planner) and the seconds they
+   * took from start to close, summed: where the batch's time went.
+   */
+  busy: Record<ProcessRole, { tasks: number; seconds: number }>;
   runs: LoadRun[];
 };
 
@@ -92,7 +98,18 @@ export async function concurrentLoad(options: LoadOptions): Promise<LoadReport> 
     const latencies = runs.filter((r) => r.status !== 'lost').map((r) => r.seconds);
     const completed = runs.filter((r) => r.status === 'completed').length;
     const round = (n: number) => Number(n.toFixed(2));
+    const spans = await allWorkSpans(fleet.client);
+    const busy = (role: ProcessRole) => {
+      const ran = spans.filter(
+        (s) => s.role === role && s.startedMs !== undefined && s.closedMs !== undefined,
+      );
+      return {
+        tasks: ran.length,
+        seconds: round(ran.reduce((t, s) => t + (s.closedMs! - s.startedMs!), 0) / 1000),
+      };
+    };
     return {
+      busy: Object.fromEntries(PROCESS_ROLES.map((role) => [role, busy(role)])) as LoadReport['busy'],
       alone: { seconds: round(aloneSeconds), llmCalls },
       batch: {
         runs: options.runs,

@@ -73,6 +73,8 @@ export type SoakReport = {
   runsWithAStepAppliedTwice: number;
   medianRecoverySeconds: number | null;
   medianRecoverySecondsByRole: Record<ProcessRole, number | null>;
+  /** The median of recovery minus the replacement's start-up: how long the work waited once a worker was there. */
+  medianRecoveryAfterReadySeconds: number | null;
   seconds: number;
 };
 
@@ -241,6 +243,11 @@ export async function crashSoak(options: SoakOptions): Promise<SoakReport> {
       medianRecoverySecondsByRole: Object.fromEntries(
         PROCESS_ROLES.map((role) => [role, median(recoveries(role))]),
       ) as Record<ProcessRole, number | null>,
+      medianRecoveryAfterReadySeconds: median(
+        kills
+          .filter((k) => k.recoverySeconds !== null)
+          .map((k) => Math.max(0, Number((k.recoverySeconds! - k.readySeconds).toFixed(2)))),
+      ),
       seconds: Number(((performance.now() - began) / 1000).toFixed(1)),
     };
     return report;
