@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { crashSoak } from '../src/test-support/crash-soak.js';
 import { loadSampler } from '../src/test-support/load-sampler.js';
 import { median } from '../src/test-support/recovery-times.js';
+import { FLEET_INSTRUCTION } from '../src/test-support/worker-fleet.js';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 // pnpm passes its own `--` separator through; it is not an argument.
@@ -87,7 +88,7 @@ writeFileSync(
       command: `pnpm --filter @groundplan/worker soak -- ${args.filter((a) => a !== '--').join(' ')}`.trim(),
       seed,
       options,
-      instruction: "Close Jason's cabinet.",
+      instruction: FLEET_INSTRUCTION,
       scene: 'datasets/office.json (one copy per run, differing only in the description)',
       llm: 'replay (datasets/cassettes/close-jasons-cabinet.cassette.json)',
       targets,

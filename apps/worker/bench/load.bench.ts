@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { concurrentLoad } from '../src/test-support/concurrent-load.js';
 import { loadSampler } from '../src/test-support/load-sampler.js';
+import { FLEET_INSTRUCTION } from '../src/test-support/worker-fleet.js';
 
 // pnpm passes its own `--` separator through; it is not an argument.
 const args = process.argv.slice(2);
@@ -53,7 +54,7 @@ const result = {
   benchmark: 'plan-and-execute runs started at once against one dev server',
   date,
   command: `pnpm --filter @groundplan/worker load -- ${args.filter((a) => a !== '--').join(' ')}`.trim(),
-  instruction: "Close Jason's cabinet.",
+  instruction: FLEET_INSTRUCTION,
   scene: 'datasets/office.json (one copy per run, differing only in the description)',
   workerProcesses: counts,
   llm: {

@@ -40,6 +40,9 @@ describe('plan-and-execute runs under SIGKILLs of worker roles and a dev server 
     expect(report.llm.repeatedCompletedCalls).toBe(0);
     expect(report.runsWithAStepAppliedTwice).toBe(0);
 
+    // Seed 13 kills the llm role 2.1 s into the batch, with calls in flight, then the planner.
+    expect(report.kills.map((k) => k.role)).toEqual(['llm', 'planner']);
+    expect(report.kills[0]!.inFlight).toBeGreaterThan(0);
     // Every kill that left work behind has a recovery time: its work moved on.
     for (const kill of report.kills) {
       expect(kill.readySeconds).toBeGreaterThan(0);

@@ -196,7 +196,11 @@ export async function crashSoak(options: SoakOptions): Promise<SoakReport> {
       }
     }
 
-    const chaosLoop = chaos();
+    // Kept, not thrown at once: a rejection nobody awaits yet would end the process.
+    let chaosFailure: unknown;
+    const chaosLoop = chaos().catch((error: unknown) => {
+      chaosFailure = error;
+    });
     const runs: SoakRun[] = [];
     let next = 0;
     await Promise.all(
@@ -206,6 +210,7 @@ export async function crashSoak(options: SoakOptions): Promise<SoakReport> {
     );
     finished = true;
     await chaosLoop;
+    if (chaosFailure) throw chaosFailure;
 
     const spans = await allWorkSpans(fleet.client);
     log(`${spans.length} activities and workflow tasks in the histories`);

@@ -25,8 +25,6 @@ export type RoleProcesses = {
   start(role: ProcessRole, index: number): Promise<void>;
   /** Every hit log an LLM process has written to, including those of killed processes. */
   hitLogs(): string[];
-  /** Every process output seen so far, for a failure message. */
-  outputs(): string;
   /** SIGTERMs every running process and waits for them to exit. */
   stop(): Promise<void>;
 };
@@ -38,7 +36,6 @@ const roleArgs = (role: ProcessRole, robotId: string) =>
 export async function startRoleProcesses(options: RoleProcessOptions): Promise<RoleProcesses> {
   const running = new Map<string, WorkerProcess>();
   const logs: string[] = [];
-  const pastOutput: string[] = [];
   let started = 0;
 
   async function start(role: ProcessRole, index: number): Promise<void> {
@@ -62,7 +59,6 @@ export async function startRoleProcesses(options: RoleProcessOptions): Promise<R
     running.delete(key);
     process.child.kill('SIGKILL');
     await process.exited;
-    pastOutput.push(process.output());
     return process.child.pid ?? -1;
   }
 
@@ -73,7 +69,6 @@ export async function startRoleProcesses(options: RoleProcessOptions): Promise<R
     kill,
     start,
     hitLogs: () => [...logs],
-    outputs: () => [...pastOutput, ...[...running.values()].map((p) => p.output())].join('\n'),
     async stop() {
       const all = [...running.values()];
       running.clear();
