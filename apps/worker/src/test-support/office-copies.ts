@@ -1,0 +1,21 @@
+import { loadSceneFile, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
+
+const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
+
+/**
+ * `count` copies of the office in the store, each under its own scene reference: only the
+ * description names the copy, so the prompts (and the replayed answers) are the office's, while
+ * the simulated robot keeps a separate world per copy and many runs can execute side by side.
+ */
+export async function officeCopies(store: SceneStore, count: number): Promise<SceneRef[]> {
+  const loaded = await loadSceneFile(officePath);
+  if (!loaded.ok) throw new Error('datasets/office.json does not load');
+  const office = loaded.value;
+  const description = office.getAttribute('description') ?? '';
+  const refs: SceneRef[] = [];
+  for (let copy = 0; copy < count; copy++) {
+    office.setAttribute('description', `${description} (copy ${copy})`);
+    refs.push(await store.put(office.copy()));
+  }
+  return refs;
+}
