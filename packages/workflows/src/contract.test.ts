@@ -1,8 +1,14 @@
-import { LLM_FAILURE_TYPES } from '@groundplan/llm';
+import { createLlmActivities, LLM_FAILURE_TYPES, scriptedProvider } from '@groundplan/llm';
 import { ROBOT_WORLD_CORRUPT, SKILL_FAILED } from '@groundplan/robot';
-import { SCENE_NOT_FOUND } from '@groundplan/scene-graph';
+import { memorySceneStore, SCENE_NOT_FOUND } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
-import { FAILURE_TYPES, PlanAndExecuteInputSchema, PlanTaskInputSchema, robotTaskQueue } from './contract.js';
+import {
+  FAILURE_TYPES,
+  LLM_ACTIVITY_NAMES,
+  PlanAndExecuteInputSchema,
+  PlanTaskInputSchema,
+  robotTaskQueue,
+} from './contract.js';
 
 const sceneRef = `sha256:${'a'.repeat(64)}`;
 
@@ -19,6 +25,14 @@ describe('the workflow contract', () => {
       planFailed: 'PlanFailed',
       executionFailed: 'ExecutionFailed',
     });
+  });
+
+  it('knows every activity of the LLM queue by name, so only LLM steps get the LLM budget', () => {
+    const activities = createLlmActivities({
+      provider: scriptedProvider({ search: [], plans: [] }),
+      scenes: memorySceneStore(),
+    });
+    expect([...LLM_ACTIVITY_NAMES].sort()).toEqual(Object.keys(activities).sort());
   });
 
   it('gives each robot its own task queue', () => {

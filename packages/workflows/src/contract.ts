@@ -49,6 +49,19 @@ export const OUTCOME_FAILURE_TYPES: readonly string[] = [
   FAILURE_TYPES.executionFailed,
 ];
 
+/**
+ * The activities on the LLM queue: the budget (llmMaxAttempts, llmStepDeadlineSeconds) and its
+ * failure message apply to these only. contract.test.ts holds this list to the llm package's.
+ */
+export const LLM_ACTIVITY_NAMES: readonly string[] = [
+  'semanticSearchStep',
+  'generatePlan',
+  'planWithoutPathPlanner',
+  'planWithPathPlannerOnly',
+  'groundedSearchStep',
+  'chooseGoals',
+];
+
 // --- Search attributes: how runs are found in the Temporal UI ---
 
 export const SCENE_ATTRIBUTE = defineSearchAttributeKey('GroundplanScene', SearchAttributeType.KEYWORD);

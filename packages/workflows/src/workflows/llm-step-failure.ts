@@ -1,12 +1,13 @@
 import { ActivityFailure, ApplicationFailure, TimeoutFailure } from '@temporalio/workflow';
-import { FAILURE_TYPES, LLM_STEP_DEFAULTS, type PlanOptions } from '../contract.js';
+import { FAILURE_TYPES, LLM_ACTIVITY_NAMES, LLM_STEP_DEFAULTS, type PlanOptions } from '../contract.js';
 
 /**
  * The one-line failure a run ends with when an LLM step used up its budget (llmMaxAttempts tries,
  * or llmStepDeadlineSeconds in all), naming the setting that raises it; undefined for any other error.
  */
 export function llmStepFailure(error: unknown, options: PlanOptions = {}): ApplicationFailure | undefined {
-  if (!(error instanceof ActivityFailure)) return undefined;
+  if (!(error instanceof ActivityFailure) || !LLM_ACTIVITY_NAMES.includes(error.activityType))
+    return undefined;
   const step = `the LLM step ${error.activityType}`;
   const cause = error.cause;
   let message: string | undefined;

@@ -2,7 +2,7 @@ import type { Chooser } from '@groundplan/llm';
 import type { PlanAttempt, PlanStep, PlanTaskResult, Progress, SceneRef, View } from '../contract.js';
 import { oneLine } from '../run-description.js';
 import { enterStage, showProgress, spend } from './progress.js';
-import { type llmActivities, sim } from './proxies.js';
+import { type llmActivities, sim, taskPlanner } from './proxies.js';
 
 export type GoalLoopInput = {
   sceneRef: SceneRef;
@@ -61,7 +61,7 @@ export async function planForGoals(
       if (chosen.calls === 0) break; // nothing left to choose from: asking again cannot help
       continue;
     }
-    const planned = await sim.planForGoals.executeWithOptions(
+    const planned = await taskPlanner.planForGoals.executeWithOptions(
       { summary: oneLine(`classical plan for ${chosen.goals.join(' & ')}`, 120) },
       [{ sceneRef, goals: chosen.goals, nodes: chosen.nodes }],
     );

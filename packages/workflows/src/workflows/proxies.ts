@@ -47,11 +47,22 @@ export function llmActivities(budget: LlmStepBudget = {}) {
   });
 }
 
-/** Simulation, path and task planning: CPU on the scene, so short timeouts and few retries. */
-export const sim = proxyActivities<SimActivities & PathActivities & TaskPlanActivities>({
+/** Simulation and paths: milliseconds of CPU on the scene, so short timeouts and few retries. */
+export const sim = proxyActivities<SimActivities & PathActivities>({
   taskQueue: SIM_TASK_QUEUE,
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 3, nonRetryableErrorTypes: [FAILURE_TYPES.sceneNotFound] },
+});
+
+/**
+ * The classical planner (sim queue): a search bounded by its expansions, seconds on a quiet
+ * machine but more on a busy one; retrying the same search after a timeout would repeat it, so
+ * one longer attempt and one retry (for a worker that died).
+ */
+export const taskPlanner = proxyActivities<TaskPlanActivities>({
+  taskQueue: SIM_TASK_QUEUE,
+  startToCloseTimeout: '5 minutes',
+  retry: { maximumAttempts: 2, nonRetryableErrorTypes: [FAILURE_TYPES.sceneNotFound] },
 });
 
 /**
