@@ -188,7 +188,7 @@ describe('what one LLM step and one skill may take, against real servers', { tim
     );
     expect(result.status).toBe('failed');
     expect(result.reason).toBe(
-      'step 1 (goto) failed: no worker for robot robot-nobody-runs took the skill within 2 s',
+      "step 1 (goto) failed: no worker for robot robot-nobody-runs took the skill within 2 s (none is running, or it is busy with other runs' skills; --skill-start-timeout waits longer)",
     );
   });
 });

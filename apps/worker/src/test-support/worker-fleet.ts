@@ -87,6 +87,7 @@ export async function startWorkerFleet(options: FleetOptions): Promise<WorkerFle
     throw error;
   }
 
+  const SKILL_WAIT_SECONDS = 3_600;
   // Starts wait while the server restarts, and a restart waits for the starts in flight, so a
   // start is never retried without knowing whether the server took it (that would run twice).
   let restarting: Promise<void> | undefined;
@@ -108,6 +109,9 @@ export async function startWorkerFleet(options: FleetOptions): Promise<WorkerFle
           sceneRef: scene,
           instruction: FLEET_INSTRUCTION,
           robotId: ROBOT_ID,
+          // Every run shares one simulated robot, which runs one skill at a time: a skill may wait
+          // behind hundreds of others, so it may wait for the robot as long as the batch may take.
+          skillScheduleToStartTimeoutSeconds: SKILL_WAIT_SECONDS,
           ...(heartbeat === undefined
             ? {}
             : { heartbeatTimeoutSeconds: heartbeat, options: { llmHeartbeatTimeoutSeconds: heartbeat } }),

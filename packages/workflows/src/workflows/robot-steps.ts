@@ -128,7 +128,7 @@ function failureMessage(error: unknown, options: RobotStepsOptions): string {
     error.cause instanceof TimeoutFailure &&
     error.cause.timeoutType === 'SCHEDULE_TO_START'
   )
-    return `no worker for robot ${options.robotId} took the skill within ${options.scheduleToStartTimeoutSeconds ?? SKILL_DEFAULTS.scheduleToStartTimeoutSeconds} s`;
+    return `no worker for robot ${options.robotId} took the skill within ${options.scheduleToStartTimeoutSeconds ?? SKILL_DEFAULTS.scheduleToStartTimeoutSeconds} s (none is running, or it is busy with other runs' skills; --skill-start-timeout waits longer)`;
   if (error instanceof ActivityFailure && error.cause instanceof ApplicationFailure)
     return error.cause.message;
   return error instanceof Error ? error.message : String(error);
