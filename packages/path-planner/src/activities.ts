@@ -1,5 +1,6 @@
 import { type PlanStep, requireScene, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
 import { expandPlanTraced } from './expand-plan.js';
+import { type Frontier, frontier } from './frontier.js';
 import { type Lookout, nextLookout } from './next-lookout.js';
 
 export type ExpandPathInput = { sceneRef: SceneRef; plan: PlanStep[] };
@@ -21,6 +22,15 @@ export function createPathActivities(deps: { scenes: SceneStore }) {
     /** Where the robot should look next for nodes its belief lost (nearest room not yet looked around). */
     async nextLookout(input: { beliefRef: SceneRef; wanted: string[]; looked: string[] }): Promise<Lookout> {
       return nextLookout(await requireScene(deps.scenes, input.beliefRef), input.wanted, input.looked);
+    },
+
+    /** The rooms an exploring robot could look around next, nearest first, with their routes. */
+    async explorationFrontier(input: {
+      beliefRef: SceneRef;
+      looked: string[];
+      limit: number;
+    }): Promise<Frontier> {
+      return frontier(await requireScene(deps.scenes, input.beliefRef), input.looked, input.limit);
     },
   };
 }
