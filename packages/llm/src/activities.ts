@@ -19,6 +19,7 @@ import { ANSWER_TOKENS } from './contracts/bounds.js';
 import { searchChoices, typedActions } from './contracts/choices.js';
 import { type PlanAnswer, planAnswerSchema } from './contracts/plan-answer.js';
 import { type SemanticSearchAnswer, semanticSearchAnswerSchema } from './contracts/semantic-search-answer.js';
+import { exploreActivities } from './explore/choose-room.js';
 import { groundedActivities } from './grounded/activities.js';
 import { keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
@@ -141,6 +142,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
   }
 
   return {
+    ...exploreActivities({ ask }),
     ...groundedActivities({
       scenes: config.scenes,
       ask,

@@ -3,7 +3,7 @@ import { expandPlan } from './expand-plan.js';
 import { nearest } from './nearest.js';
 
 /** A room the robot knows of but has not looked around yet, how far its route is, and the route. */
-export type FrontierRoom = { room: string; distance: number; route: PlanStep[] };
+export type FrontierRoom = { room: string; distance: number; route: PlanStep[]; roomType?: string };
 
 /**
  * The exploration frontier, nearest first: up to `limit` rooms of the belief not looked around
@@ -26,7 +26,14 @@ export function frontier(belief: SceneGraph, looked: readonly string[], limit = 
       here === room
         ? { ok: true as const, value: [] }
         : expandPlan(belief, [{ action: 'goto', args: [room] }]);
-    if (route.ok) rooms.push({ room, distance: closest.value.length, route: route.value });
+    const roomType = belief.getNodeAttribute(room, 'attributes')?.room_type;
+    if (route.ok)
+      rooms.push({
+        room,
+        distance: closest.value.length,
+        route: route.value,
+        ...(typeof roomType === 'string' ? { roomType } : {}),
+      });
   }
   return { rooms, unreachable: rooms.length === 0 ? left : [] };
 }
