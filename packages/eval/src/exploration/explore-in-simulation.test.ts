@@ -28,8 +28,8 @@ describe('exploring a building the robot does not know (no Temporal)', () => {
     office = loaded.value;
   });
 
-  it('finds two objects in the office, the belief growing look by look into a subgraph of the truth', () => {
-    const outcome = exploreInSimulation(office, { targets: ['apple', 'aarons_laptop'] }, 'frontier');
+  it('finds two objects in the office, the belief growing look by look into a subgraph of the truth', async () => {
+    const outcome = await exploreInSimulation(office, { targets: ['apple', 'aarons_laptop'] }, 'frontier');
     expect(outcome.status).toBe('found');
     expect(outcome.found).toEqual(['apple', 'aarons_laptop']);
     // Each look adds what the room held: the belief never stands still.
@@ -43,39 +43,39 @@ describe('exploring a building the robot does not know (no Temporal)', () => {
         expect(outcome.belief.outDegree(room), `${room} was not looked around`).toBe(0);
   });
 
-  it('the oracle, which knows where the targets are, drives less than the frontier explorer', () => {
+  it('the oracle, which knows where the targets are, drives less than the frontier explorer', async () => {
     const task = { targets: ['apple', 'aarons_laptop'] };
-    const oracle = exploreInSimulation(office, task, 'oracle');
-    const frontier = exploreInSimulation(office, task, 'frontier');
+    const oracle = await exploreInSimulation(office, task, 'oracle');
+    const frontier = await exploreInSimulation(office, task, 'frontier');
     expect(oracle.status).toBe('found');
     expect(oracle.explored.length).toBeLessThanOrEqual(2);
     expect(oracle.distance).toBeLessThan(frontier.distance);
   });
 
-  it('ends "not found" for a target that does not exist, after looking around every room once', () => {
-    const outcome = exploreInSimulation(office, { targets: ['unicorn'] }, 'frontier');
+  it('ends "not found" for a target that does not exist, after looking around every room once', async () => {
+    const outcome = await exploreInSimulation(office, { targets: ['unicorn'] }, 'frontier');
     expect(outcome.status).toBe('not-found');
     expect([...outcome.explored].sort()).toEqual(nodesOfKind(office, 'room'));
     expect(outcome.unreachable).toEqual([]);
   });
 
-  it('reports the rooms of a disconnected world as unreachable, knowing the floor plan', () => {
+  it('reports the rooms of a disconnected world as unreachable, knowing the floor plan', async () => {
     const cut = office.copy();
     for (const edge of cut.edges('admin'))
       if (cut.getEdgeAttribute(edge, 'kind') === 'navigation') cut.dropEdge(edge);
-    const outcome = exploreInSimulation(cut, { targets: ['unicorn'], floorPlan: true }, 'frontier');
+    const outcome = await exploreInSimulation(cut, { targets: ['unicorn'], floorPlan: true }, 'frontier');
     expect(outcome.status).toBe('not-found');
     expect(outcome.unreachable).toEqual(['admin']);
     expect(outcome.explored).not.toContain('admin');
   });
 
-  it('stops at the distance budget', () => {
-    const outcome = exploreInSimulation(office, { targets: ['unicorn'], maxDistance: 40 }, 'frontier');
+  it('stops at the distance budget', async () => {
+    const outcome = await exploreInSimulation(office, { targets: ['unicorn'], maxDistance: 40 }, 'frontier');
     expect(outcome.status).toBe('budget');
     expect(outcome.distance).toBeLessThanOrEqual(40);
   });
 
-  it('explores all 200 rooms of a generated building with the frontier rule', () => {
+  it('explores all 200 rooms of a generated building with the frontier rule', async () => {
     const building = generateScene({
       seed: 3,
       floors: 4,
@@ -83,7 +83,7 @@ describe('exploring a building the robot does not know (no Temporal)', () => {
       assetsPerRoom: 1,
       objectsPerAsset: 1,
     });
-    const outcome = exploreInSimulation(building, { targets: ['unicorn'] }, 'frontier');
+    const outcome = await exploreInSimulation(building, { targets: ['unicorn'] }, 'frontier');
     expect(outcome.status).toBe('not-found');
     expect(new Set(outcome.explored).size).toBe(200);
     expect(isSubgraph(outcome.belief, building)).toEqual([]);

@@ -1,3 +1,4 @@
+import type { ChooseRoomInput, ChooseRoomResult } from '@groundplan/llm';
 import { type FrontierRoom, frontier, shortestPath } from '@groundplan/path-planner';
 import { perceive } from '@groundplan/robot';
 import {
@@ -8,9 +9,16 @@ import {
   unknownBuilding,
 } from '@groundplan/scene-graph';
 import { advanceBelief } from '@groundplan/simulator';
+import { SAYNAV_OPTIONS } from '@groundplan/workflows/explore-contract';
 
-/** How the next room is picked: nearest unexplored (frontier), or knowing where the targets are (oracle). */
-export type ExplorerKind = 'frontier' | 'oracle';
+/**
+ * How the next room is picked: the model among the nearest frontier rooms (saynav), the nearest
+ * unexplored room (frontier), or knowing where the targets are (oracle).
+ */
+export type ExplorerKind = 'saynav' | 'frontier' | 'oracle';
+
+/** SayNav's choice among frontier rooms: the LLM activity itself (chooseRoomToExplore) in the benchmark. */
+export type RoomChooser = (input: ChooseRoomInput) => Promise<ChooseRoomResult>;
 
 export type ExplorationTask = {
   /** Object ids of the true world the robot must see (1-3 in SayNav's multi-object search). */
@@ -31,6 +39,8 @@ export type ExplorationOutcome = {
   beliefSizes: number[];
   distance: number;
   steps: number;
+  /** Model calls and tokens SayNav's choices took. */
+  llm: { calls: number; promptTokens: number; completionTokens: number };
   /** Known rooms no route reaches, when the robot explored all it could reach. */
   unreachable: string[];
   belief: SceneGraph;
@@ -42,11 +52,12 @@ export type ExplorationOutcome = {
  * true world holds (perceive). The frontier explorer uses only its belief; the oracle is scripted
  * with the truth (it drives the true shortest routes to the targets' rooms) and bounds the rest.
  */
-export function exploreInSimulation(
+export async function exploreInSimulation(
   world: SceneGraph,
   task: ExplorationTask,
   kind: ExplorerKind,
-): ExplorationOutcome {
+  chooseRoom?: RoomChooser,
+): Promise<ExplorationOutcome> {
   let truth = world;
   // The oracle knows the building: it drives routes the robot has not seen yet.
   let belief = unknownBuilding(world, { floorPlan: kind === 'oracle' || (task.floorPlan ?? false) });
@@ -57,6 +68,7 @@ export function exploreInSimulation(
     beliefSizes: [] as number[],
     distance: 0,
     steps: 0,
+    llm: { calls: 0, promptTokens: 0, completionTokens: 0 },
   };
   const maxDistance = task.maxDistance ?? Number.POSITIVE_INFINITY;
   const maxRooms = task.maxRooms ?? Number.POSITIVE_INFINITY;
@@ -86,10 +98,27 @@ export function exploreInSimulation(
 
   while (outcome.explored.length < maxRooms) {
     if (task.targets.every((id) => belief!.hasNode(id))) return end('found');
-    const next =
+    const options =
       kind === 'oracle'
-        ? oracleRoom(truth, belief, task.targets)
-        : frontier(belief, outcome.explored).rooms[0];
+        ? []
+        : frontier(belief, outcome.explored, kind === 'saynav' ? SAYNAV_OPTIONS : 1).rooms;
+    let next = kind === 'oracle' ? oracleRoom(truth, belief, task.targets) : options[0];
+    if (kind === 'saynav' && options.length > 1) {
+      if (chooseRoom === undefined) throw new Error('the saynav explorer needs a room chooser (the model)');
+      const choice = await chooseRoom({
+        targets: task.targets.filter((id) => !belief!.hasNode(id)),
+        options: options.map(({ room, roomType, distance }) => ({
+          room,
+          distance,
+          ...(roomType === undefined ? {} : { roomType }),
+        })),
+        explored: outcome.explored.slice(-6),
+      });
+      outcome.llm.calls += choice.calls;
+      outcome.llm.promptTokens += choice.usage.usage.promptTokens;
+      outcome.llm.completionTokens += choice.usage.usage.completionTokens;
+      next = options.find((option) => option.room === choice.room) ?? next;
+    }
     if (next === undefined) {
       return end('not-found', kind === 'oracle' ? [] : frontier(belief, outcome.explored).unreachable);
     }
