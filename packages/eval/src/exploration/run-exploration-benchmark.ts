@@ -38,14 +38,17 @@ async function dataset(name: string): Promise<SceneGraph> {
   return loaded.value;
 }
 
-const buildings: Array<{ name: string; world: SceneGraph }> = [
+// Each building's tasks are drawn with its own seed (100 + its place in this list), whichever are run.
+const buildings: Array<{ name: string; world: SceneGraph; seed: number }> = [
   { name: 'office', world: await dataset('office') },
   { name: 'home', world: await dataset('home') },
   ...[21, 22, 23].map((seed) => ({
     name: `generated-s${seed}-2x30`,
     world: generateScene({ seed, floors: 2, roomsPerFloor: 30, assetsPerRoom: 2, objectsPerAsset: 1 }),
   })),
-].filter((building) => values.scenes === undefined || values.scenes.split(',').includes(building.name));
+]
+  .map((building, index) => ({ ...building, seed: 100 + index }))
+  .filter((building) => values.scenes === undefined || values.scenes.split(',').includes(building.name));
 
 let chooseRoom: RoomChooser | undefined;
 let model = 'none';
@@ -79,8 +82,8 @@ type Row = {
 };
 const rows: Row[] = [];
 const started = Date.now();
-for (const [b, { name, world }] of buildings.entries()) {
-  for (const targets of explorationTasks(world, tasksPerScene, 100 + b)) {
+for (const { name, world, seed } of buildings) {
+  for (const targets of explorationTasks(world, tasksPerScene, seed)) {
     const shortest = shortestTour(world, targets);
     if (shortest === undefined) throw new Error(`${name}: no route visits ${targets.join(', ')}`);
     for (const explorer of explorers) {
