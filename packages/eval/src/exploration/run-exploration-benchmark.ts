@@ -28,6 +28,7 @@ const { values } = parseArgs({
 });
 if (!values.out)
   throw new Error('usage: run-exploration-benchmark --out DIR [--saynav] [--tasks N] [--budget METRES]');
+const out = values.out;
 const tasksPerScene = Number(values.tasks);
 const maxDistance = Number(values.budget);
 const datasets = new URL('../../../../datasets/', import.meta.url).pathname;
@@ -110,66 +111,74 @@ for (const { name, world, seed } of buildings) {
       console.log(
         `${name} ${explorer} [${targets.join(', ')}]: ${outcome.status} ${outcome.distance.toFixed(1)} m`,
       );
+      writeReport(false);
     }
   }
 }
 
-type Summary = {
-  explorer: ExplorerKind;
-  scene: string;
-  tasks: number;
-  successRate: number;
-  spl: number;
-  meanDistance: number;
-  meanRoomsExplored: number;
-  llmCalls: number;
-  tokens: number;
-};
-const summaries: Summary[] = [];
-for (const scene of [...buildings.map((b) => b.name), 'all'])
-  for (const explorer of explorers) {
-    const of = rows.filter((row) => row.explorer === explorer && (scene === 'all' || row.scene === scene));
-    if (of.length === 0) continue;
-    const mean = (pick: (row: Row) => number) => of.reduce((sum, row) => sum + pick(row), 0) / of.length;
-    summaries.push({
-      explorer,
-      scene,
-      tasks: of.length,
-      successRate: mean((row) => (row.success ? 1 : 0)),
-      spl: mean((row) => row.spl),
-      meanDistance: mean((row) => row.distance),
-      meanRoomsExplored: mean((row) => row.roomsExplored),
-      llmCalls: of.reduce((sum, row) => sum + row.llmCalls, 0),
-      tokens: of.reduce((sum, row) => sum + row.promptTokens + row.completionTokens, 0),
-    });
-  }
+/** Writes results.json and report.md from the rows so far: a long run that is stopped still leaves its report. */
+function writeReport(complete: boolean): string {
+  type Summary = {
+    explorer: ExplorerKind;
+    scene: string;
+    tasks: number;
+    successRate: number;
+    spl: number;
+    meanDistance: number;
+    meanRoomsExplored: number;
+    llmCalls: number;
+    tokens: number;
+  };
+  const summaries: Summary[] = [];
+  for (const scene of [...buildings.map((b) => b.name), 'all'])
+    for (const explorer of explorers) {
+      const of = rows.filter((row) => row.explorer === explorer && (scene === 'all' || row.scene === scene));
+      if (of.length === 0) continue;
+      const mean = (pick: (row: Row) => number) => of.reduce((sum, row) => sum + pick(row), 0) / of.length;
+      summaries.push({
+        explorer,
+        scene,
+        tasks: of.length,
+        successRate: mean((row) => (row.success ? 1 : 0)),
+        spl: mean((row) => row.spl),
+        meanDistance: mean((row) => row.distance),
+        meanRoomsExplored: mean((row) => row.roomsExplored),
+        llmCalls: of.reduce((sum, row) => sum + row.llmCalls, 0),
+        tokens: of.reduce((sum, row) => sum + row.promptTokens + row.completionTokens, 0),
+      });
+    }
 
-const setting = {
-  tasksPerScene,
-  maxDistanceMetres: maxDistance,
-  model,
-  startKnowledge: 'the robot’s own place only (no floor plan); the oracle knows the building',
-  wallSeconds: (Date.now() - started) / 1000,
-  loadAverageAtEnd: loadavg()[0] ?? 0,
-};
-mkdirSync(values.out, { recursive: true });
-writeFileSync(`${values.out}/results.json`, `${JSON.stringify({ setting, summaries, rows }, null, 2)}\n`);
-const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
-const lines = [
-  '# Exploration benchmark: multi-object search in unknown buildings',
-  '',
-  `Tasks: ${tasksPerScene} per building (1-3 objects each, drawn among objects a look around shows). Distance budget ${maxDistance} m. Model: ${model}. Wall time ${setting.wallSeconds.toFixed(0)} s; 1-minute load average at the end ${setting.loadAverageAtEnd.toFixed(1)} (shared 2-core machine).`,
-  '',
-  'SPL: success weighted by (shortest route through the targets’ rooms on the full graph) / max(travelled, shortest).',
-  '',
-  '| building | explorer | tasks | success | SPL | mean distance (m) | mean rooms explored | LLM calls | tokens |',
-  '|---|---|---|---|---|---|---|---|---|',
-  ...summaries.map(
-    (s) =>
-      `| ${s.scene} | ${s.explorer} | ${s.tasks} | ${pct(s.successRate)} | ${s.spl.toFixed(2)} | ${s.meanDistance.toFixed(1)} | ${s.meanRoomsExplored.toFixed(1)} | ${s.llmCalls} | ${s.tokens} |`,
-  ),
-  '',
-];
-writeFileSync(`${values.out}/report.md`, lines.join('\n'));
-console.log(lines.join('\n'));
+  const setting = {
+    tasksPerScene,
+    maxDistanceMetres: maxDistance,
+    model,
+    startKnowledge: 'the robot’s own place only (no floor plan); the oracle knows the building',
+    complete,
+    wallSeconds: (Date.now() - started) / 1000,
+    loadAverageAtEnd: loadavg()[0] ?? 0,
+  };
+  mkdirSync(out, { recursive: true });
+  writeFileSync(`${out}/results.json`, `${JSON.stringify({ setting, summaries, rows }, null, 2)}\n`);
+  const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+  const lines = [
+    '# Exploration benchmark: multi-object search in unknown buildings',
+    '',
+    ...(complete ? [] : ['**Partial: written after each task; the run had not finished.**', '']),
+    `Tasks: ${tasksPerScene} per building (1-3 objects each, drawn among objects a look around shows). Distance budget ${maxDistance} m. Model: ${model}. Wall time ${setting.wallSeconds.toFixed(0)} s; 1-minute load average at the end ${setting.loadAverageAtEnd.toFixed(1)} (shared 2-core machine).`,
+    '',
+    'SPL: success weighted by (shortest route through the targets’ rooms on the full graph) / max(travelled, shortest).',
+    '',
+    '| building | explorer | tasks | success | SPL | mean distance (m) | mean rooms explored | LLM calls | tokens |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...summaries.map(
+      (s) =>
+        `| ${s.scene} | ${s.explorer} | ${s.tasks} | ${pct(s.successRate)} | ${s.spl.toFixed(2)} | ${s.meanDistance.toFixed(1)} | ${s.meanRoomsExplored.toFixed(1)} | ${s.llmCalls} | ${s.tokens} |`,
+    ),
+    '',
+  ];
+  writeFileSync(`${out}/report.md`, lines.join('\n'));
+  return lines.join('\n');
+}
+
+console.log(writeReport(true));
 process.exit(0);
