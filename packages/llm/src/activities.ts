@@ -19,6 +19,7 @@ import { ANSWER_TOKENS } from './contracts/bounds.js';
 import { searchChoices, typedActions } from './contracts/choices.js';
 import { type PlanAnswer, planAnswerSchema } from './contracts/plan-answer.js';
 import { type SemanticSearchAnswer, semanticSearchAnswerSchema } from './contracts/semantic-search-answer.js';
+import { exploreActivities } from './explore/choose-room.js';
 import { groundedActivities } from './grounded/activities.js';
 import { activitySignal, keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
@@ -155,6 +156,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
   }
 
   return {
+    ...exploreActivities({ ask }),
     ...groundedActivities({
       scenes: config.scenes,
       ask,

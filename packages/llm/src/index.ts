@@ -24,6 +24,13 @@ export {
   semanticSearchAnswerSchema,
 } from './contracts/semantic-search-answer.js';
 export {
+  type ChooseRoomInput,
+  type ChooseRoomResult,
+  ROOM_CHOICE_PROMPT_VERSION,
+  type RoomOption,
+  targetName,
+} from './explore/choose-room.js';
+export {
   type ChooseGoalsInput,
   type ChooseGoalsResult,
   type Chooser,

@@ -1,5 +1,12 @@
-import { type PlanStep, requireScene, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
+import {
+  type PlanStep,
+  requireScene,
+  type SceneRef,
+  type SceneStore,
+  unknownBuilding,
+} from '@groundplan/scene-graph';
 import { expandPlanTraced } from './expand-plan.js';
+import { type Frontier, frontier } from './frontier.js';
 import { type Lookout, nextLookout } from './next-lookout.js';
 
 export type ExpandPathInput = { sceneRef: SceneRef; plan: PlanStep[] };
@@ -21,6 +28,26 @@ export function createPathActivities(deps: { scenes: SceneStore }) {
     /** Where the robot should look next for nodes its belief lost (nearest room not yet looked around). */
     async nextLookout(input: { beliefRef: SceneRef; wanted: string[]; looked: string[] }): Promise<Lookout> {
       return nextLookout(await requireScene(deps.scenes, input.beliefRef), input.wanted, input.looked);
+    },
+
+    /** What a robot knows arriving in a scene it has never seen (its room, or the floor plan): the belief's ref. */
+    async unknownBuildingBelief(input: { sceneRef: SceneRef; floorPlan: boolean }): Promise<SceneRef> {
+      const belief = unknownBuilding(await requireScene(deps.scenes, input.sceneRef), input);
+      if (belief === undefined)
+        throw new Error('the scene has no robot standing anywhere: nothing to explore from');
+      return deps.scenes.put(belief);
+    },
+
+    /** Which targets the belief holds, and the rooms an exploring robot could look around next, nearest first. */
+    async explorationFrontier(input: {
+      beliefRef: SceneRef;
+      targets: string[];
+      looked: string[];
+      limit: number;
+    }): Promise<Frontier & { found: string[] }> {
+      const belief = await requireScene(deps.scenes, input.beliefRef);
+      const found = input.targets.filter((id) => belief.hasNode(id));
+      return { found, ...frontier(belief, input.looked, input.limit) };
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type Observation,
   type ObservationKind,
   parentOf,
+  placesAround,
   type SceneGraph,
   type SeenNode,
 } from '@groundplan/scene-graph';
@@ -23,7 +24,7 @@ export type PerceptionOptions = {
 /**
  * What the robot sees looking on, inside or around a node of the true world: the objects there
  * (and assets, around a room) with their attributes, states and affordances, never what is inside
- * a closed container. Misses and false detections are drawn from (seed, stepId) alone.
+ * a closed container; around a room, also the places seen through its doors. Misses and false detections are drawn from (seed, stepId) alone.
  */
 export function perceive(
   world: SceneGraph,
@@ -55,11 +56,15 @@ export function perceive(
     if (ghost !== undefined) seen.push(ghost);
   }
   const targetState = world.getNodeAttribute(target, 'state');
+  // Around a room the robot also sees its doors and what lies beyond them: how a belief that
+  // started with one room grows a navigation layer while exploring.
+  const around = kind === 'around' ? placesAround(world, target) : undefined;
   return {
     kind,
     target,
     seen,
     ...(targetState === undefined ? {} : { states: { [target]: { ...targetState } } }),
+    ...(around === undefined ? {} : { places: around.places, passages: around.passages }),
   };
 }
 

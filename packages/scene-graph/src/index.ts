@@ -1,3 +1,5 @@
+export * from './explore/places-around.js';
+export * from './explore/unknown-building.js';
 export * from './format/canonical-json.js';
 export * from './format/json-schema.js';
 export * from './format/schema.js';

@@ -1,5 +1,5 @@
 // Records the event history of every groundplan workflow (planTask, executePlan, planAndExecute
-// and planAndExecute's two children, robotEntity and a task it ran) on a real (test) Temporal server, for the replay test that
+// and planAndExecute's two children, robotEntity and a task it ran, exploreFor) on a real (test) Temporal server, for the replay test that
 // checks the current workflow code still replays them, plus a run that fails on the robot (the
 // failure path). Once runs are deployed, a change that breaks old histories is versioned with
 // patched(); until then (nothing is deployed yet) such a change re-records them with this script.
@@ -22,7 +22,7 @@ import {
 } from '../src/client.js';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES, PLANNER_TASK_QUEUE, robotEntityId } from '../src/contract.js';
 import { createRoleWorkers, runWorkersUntil } from '../src/worker.js';
-import { executePlan, lookFor } from '../src/workflows.js';
+import { executePlan, exploreFor, lookFor } from '../src/workflows.js';
 
 const repo = (path: string) => new URL(`../../../${path}`, import.meta.url).pathname;
 const cassettePath = repo('datasets/cassettes/close-jasons-cabinet.cassette.json');
@@ -39,7 +39,13 @@ const sceneName = office.getAttribute('name');
 // Two robots, so each run starts from the recorded scene (a robot keeps its world between runs),
 // a third sent two tasks through its robot entity, and a fourth whose belief lacks Will's drone
 // looks for it (lookFor) in a true world that has it.
-const robotIds = ['history-robot-1', 'history-robot-2', 'history-robot-3', 'history-robot-4'];
+const robotIds = [
+  'history-robot-1',
+  'history-robot-2',
+  'history-robot-3',
+  'history-robot-4',
+  'history-robot-5',
+];
 const withoutDrone = office.copy();
 withoutDrone.dropNode('wills_drone');
 const beliefRef = await scenes.put(withoutDrone);
@@ -77,6 +83,7 @@ const workers = [
   ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[1]!) })),
   ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[2]!) })),
   ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[3]!) })),
+  ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[4]!) })),
 ];
 
 // Histories do not hold the workflow id, and the workflows derive child and step ids from it,
@@ -171,6 +178,16 @@ async function record(): Promise<void> {
   const looked = await looking.result();
   if (!looked.found) throw new Error(`lookFor did not find the drone in ${looked.looked.join(', ')}`);
   await save('lookFor', looking);
+
+  // A fifth robot explores the office as a building it does not know until it sees the apple.
+  const exploring = await env.client.workflow.start(exploreFor, {
+    taskQueue: PLANNER_TASK_QUEUE,
+    workflowId: 'explore-for-apple',
+    args: [{ robotId: robotIds[4]!, sceneRef, explorer: 'frontier', targets: ['apple'] }],
+  });
+  const explored = await exploring.result();
+  if (explored.status !== 'found') throw new Error(`exploreFor ended ${explored.status}`);
+  await save('exploreFor', exploring);
 }
 
 mkdirSync(outDir, { recursive: true });

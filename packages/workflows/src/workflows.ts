@@ -1,6 +1,7 @@
 // The workflow bundle's entry: every workflow type groundplan registers on groundplan-planner.
 // Deterministic code only: activities are called through workflows/proxies.ts by type.
 export { executePlan } from './workflows/execute-plan.js';
+export { exploreFor } from './workflows/explore-for.js';
 export { lookFor } from './workflows/look-for.js';
 export { planAndExecute } from './workflows/plan-and-execute.js';
 export { planTask } from './workflows/plan-task.js';

@@ -39,6 +39,32 @@ const StateValues = z.preprocess(
   z.record(z.string().min(1).max(64), z.union([z.string().max(64), z.boolean()])),
 );
 
+/**
+ * A place the robot saw from a room (exploring an unknown building): a neighbouring room, a pose
+ * of the corridor, or the floor they are on, and where it sits in the hierarchy. No contents.
+ */
+export const SeenPlaceSchema = z
+  .object({
+    id: NodeIdSchema,
+    type: z.enum(['floor', 'room', 'pose']),
+    /** The floor of a room; absent for poses and for floors. */
+    parent: NodeIdSchema.optional(),
+    attributes: SceneNodeSchema.shape.attributes,
+    position: SceneNodeSchema.shape.position,
+  })
+  .strict();
+export type SeenPlace = z.infer<typeof SeenPlaceSchema>;
+
+/** A way the robot saw between two places (a door, a stretch of corridor), and its length in metres. */
+export const SeenPassageSchema = z
+  .object({
+    source: NodeIdSchema,
+    target: NodeIdSchema,
+    distance: z.number().finite().nonnegative().max(1e7, 'distances are at most 1e7 metres'),
+  })
+  .strict();
+export type SeenPassage = z.infer<typeof SeenPassageSchema>;
+
 export const ObservationSchema = z
   .object({
     kind: ObservationKind,
@@ -52,6 +78,15 @@ export const ObservationSchema = z
         (input, context) => noProtoKey(input, context, 'a node id'),
         z.record(NodeIdSchema, StateValues),
       )
+      .optional(),
+    /** Around a room: the places seen from it (its doors lead there) and the ways between them. */
+    places: z
+      .array(SeenPlaceSchema)
+      .max(MAX_SEEN, `an observation names at most ${MAX_SEEN} places`)
+      .optional(),
+    passages: z
+      .array(SeenPassageSchema)
+      .max(MAX_SEEN, `an observation names at most ${MAX_SEEN} passages`)
       .optional(),
   })
   .strict();

@@ -31,6 +31,7 @@ export function mergeObservation(belief: SceneGraph, observation: Observation): 
   const states = seenStates(obs);
   const region = lookedAtRegion(belief, obs, states);
   const graph = belief.copy();
+  addPlaces(graph, obs);
   for (const node of obs.seen) {
     if (graph.hasNode(node.id)) graph.mergeNodeAttributes(node.id, seenAttributes(node, graph));
     else graph.addNode(node.id, { kind: node.type, ...seenAttributes(node, graph) });
@@ -104,7 +105,79 @@ function checkObservation(belief: SceneGraph, obs: Observation): Result<Set<stri
     if (!seenType.has(id) && !belief.hasNode(id))
       return err(`${look}: a state is given for '${id}', which is neither in the belief nor seen`);
   }
-  return ok(new Set(seenType.keys()));
+  const places = checkPlaces(belief, obs, look, seenType);
+  return places.ok ? ok(new Set(seenType.keys())) : places;
+}
+
+/** Places and passages: only seen around a room, each place once, every parent and end known or seen. */
+function checkPlaces(
+  belief: SceneGraph,
+  obs: Observation,
+  look: string,
+  seenType: ReadonlyMap<string, NodeKind>,
+): Result<true> {
+  const places = obs.places ?? [];
+  const passages = obs.passages ?? [];
+  if (obs.kind !== 'around' && (places.length > 0 || passages.length > 0))
+    return err(`${look}: only a look around a room sees places and passages`);
+  const placeType = new Map<string, NodeKind>();
+  for (const place of places) {
+    if (placeType.has(place.id) || seenType.has(place.id)) return err(`${look}: '${place.id}' is seen twice`);
+    const kind: NodeKind | undefined = belief.hasNode(place.id)
+      ? belief.getNodeAttribute(place.id, 'kind')
+      : undefined;
+    if (kind !== undefined && kind !== place.type)
+      return err(
+        `${look}: '${place.id}' is seen as ${article(place.type)} but the belief has ${article(kind)}`,
+      );
+    placeType.set(place.id, place.type);
+  }
+  const kindOfPlace = (id: string): NodeKind | undefined =>
+    placeType.get(id) ?? (belief.hasNode(id) ? belief.getNodeAttribute(id, 'kind') : undefined);
+  for (const place of places) {
+    if (place.parent === undefined) continue;
+    const parentKind = kindOfPlace(place.parent);
+    if (parentKind === undefined)
+      return err(
+        `${look}: ${place.type} '${place.id}' is on '${place.parent}', which is neither in the belief nor seen`,
+      );
+    if (!CHILD_KINDS[parentKind].includes(place.type))
+      return err(`${look}: ${place.type} '${place.id}' cannot be on '${place.parent}' (${parentKind})`);
+  }
+  for (const passage of passages) {
+    for (const end of [passage.source, passage.target]) {
+      const kind = kindOfPlace(end);
+      if (kind === undefined)
+        return err(
+          `${look}: a passage from '${passage.source}' to '${passage.target}' names '${end}', which is neither in the belief nor seen`,
+        );
+      if (kind !== 'room' && kind !== 'pose')
+        return err(`${look}: a passage leads to '${end}', which is ${article(kind)}, not a room or pose`);
+    }
+    if (passage.source === passage.target)
+      return err(`${look}: a passage from '${passage.source}' leads to itself`);
+  }
+  return ok(true);
+}
+
+/** Adds the places seen (rooms under their floors) and the ways between them; known ones are kept, lengths updated. */
+function addPlaces(graph: SceneGraph, obs: Observation): void {
+  for (const place of obs.places ?? []) {
+    if (graph.hasNode(place.id)) continue;
+    graph.addNode(place.id, {
+      kind: place.type,
+      ...(place.attributes === undefined ? {} : { attributes: { ...place.attributes } }),
+      ...(place.position === undefined ? {} : { position: [...place.position] }),
+    });
+  }
+  for (const place of obs.places ?? [])
+    if (place.parent !== undefined && parentOf(graph, place.id) === undefined)
+      graph.addDirectedEdge(place.parent, place.id, { kind: 'hierarchy' });
+  for (const { source, target, distance } of obs.passages ?? []) {
+    const known = graph.undirectedEdge(source, target);
+    if (known === undefined) graph.addUndirectedEdge(source, target, { kind: 'navigation', distance });
+    else graph.replaceEdgeAttributes(known, { kind: 'navigation', distance });
+  }
 }
 
 /** The state changes the observation reports, seen nodes' own states included; booleans as text. */

@@ -1,0 +1,91 @@
+import { generateScene, loadSceneFile, nodesOfKind, type SceneGraph } from '@groundplan/scene-graph';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exploreInSimulation } from './explore-in-simulation.js';
+
+const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
+
+/** Every node and edge of the belief is in the world, edges between the same nodes and of the same kind. */
+function isSubgraph(belief: SceneGraph, world: SceneGraph): string[] {
+  const problems: string[] = [];
+  belief.forEachNode((id, attributes) => {
+    if (!world.hasNode(id)) problems.push(`node ${id} is not in the world`);
+    else if (world.getNodeAttribute(id, 'kind') !== attributes.kind) problems.push(`node ${id} changed kind`);
+  });
+  belief.forEachEdge((_edge, attributes, source, target, _s, _t, undirected) => {
+    if (attributes.kind === 'at') return; // where the robot stands moves
+    const match = undirected ? world.undirectedEdge(source, target) : world.directedEdge(source, target);
+    if (match === undefined || world.getEdgeAttribute(match, 'kind') !== attributes.kind)
+      problems.push(`${attributes.kind} edge ${source} -> ${target} is not in the world`);
+  });
+  return problems;
+}
+
+describe('exploring a building the robot does not know (no Temporal)', () => {
+  let office: SceneGraph;
+  beforeAll(async () => {
+    const loaded = await loadSceneFile(officePath);
+    if (!loaded.ok) throw new Error('datasets/office.json does not load');
+    office = loaded.value;
+  });
+
+  it('finds two objects in the office, the belief growing look by look into a subgraph of the truth', async () => {
+    const outcome = await exploreInSimulation(office, { targets: ['apple', 'aarons_laptop'] }, 'frontier');
+    expect(outcome.status).toBe('found');
+    expect(outcome.found).toEqual(['apple', 'aarons_laptop']);
+    // Each look adds what the room held: the belief never stands still.
+    for (let i = 1; i < outcome.beliefSizes.length; i++)
+      expect(outcome.beliefSizes[i]!).toBeGreaterThan(outcome.beliefSizes[i - 1]!);
+    expect(outcome.belief.order).toBeLessThan(office.order);
+    expect(isSubgraph(outcome.belief, office)).toEqual([]);
+    // The rooms looked around are all the belief knows the contents of.
+    for (const room of nodesOfKind(outcome.belief, 'room'))
+      if (!outcome.explored.includes(room))
+        expect(outcome.belief.outDegree(room), `${room} was not looked around`).toBe(0);
+  });
+
+  it('the oracle, which knows where the targets are, drives less than the frontier explorer', async () => {
+    const task = { targets: ['apple', 'aarons_laptop'] };
+    const oracle = await exploreInSimulation(office, task, 'oracle');
+    const frontier = await exploreInSimulation(office, task, 'frontier');
+    expect(oracle.status).toBe('found');
+    expect(oracle.explored.length).toBeLessThanOrEqual(2);
+    expect(oracle.distance).toBeLessThan(frontier.distance);
+  });
+
+  it('ends "not found" for a target that does not exist, after looking around every room once', async () => {
+    const outcome = await exploreInSimulation(office, { targets: ['unicorn'] }, 'frontier');
+    expect(outcome.status).toBe('not-found');
+    expect([...outcome.explored].sort()).toEqual(nodesOfKind(office, 'room'));
+    expect(outcome.unreachable).toEqual([]);
+  });
+
+  it('reports the rooms of a disconnected world as unreachable, knowing the floor plan', async () => {
+    const cut = office.copy();
+    for (const edge of cut.edges('admin'))
+      if (cut.getEdgeAttribute(edge, 'kind') === 'navigation') cut.dropEdge(edge);
+    const outcome = await exploreInSimulation(cut, { targets: ['unicorn'], floorPlan: true }, 'frontier');
+    expect(outcome.status).toBe('not-found');
+    expect(outcome.unreachable).toEqual(['admin']);
+    expect(outcome.explored).not.toContain('admin');
+  });
+
+  it('stops at the distance budget', async () => {
+    const outcome = await exploreInSimulation(office, { targets: ['unicorn'], maxDistance: 40 }, 'frontier');
+    expect(outcome.status).toBe('budget');
+    expect(outcome.distance).toBeLessThanOrEqual(40);
+  });
+
+  it('explores all 200 rooms of a generated building with the frontier rule', async () => {
+    const building = generateScene({
+      seed: 3,
+      floors: 4,
+      roomsPerFloor: 50,
+      assetsPerRoom: 1,
+      objectsPerAsset: 1,
+    });
+    const outcome = await exploreInSimulation(building, { targets: ['unicorn'] }, 'frontier');
+    expect(outcome.status).toBe('not-found');
+    expect(new Set(outcome.explored).size).toBe(200);
+    expect(isSubgraph(outcome.belief, building)).toEqual([]);
+  });
+});

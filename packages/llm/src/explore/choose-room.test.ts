@@ -1,0 +1,83 @@
+import { memorySceneStore, ok } from '@groundplan/scene-graph';
+import { describe, expect, it } from 'vitest';
+import { createLlmActivities } from '../activities.js';
+import type { CompletionRequest, LlmProvider } from '../provider.js';
+import { countUsage } from '../usage.js';
+import { targetName } from './choose-room.js';
+
+/** A model that always answers `choice`, keeping every request it was sent. */
+function answering(choice: string): LlmProvider & { requests: CompletionRequest[] } {
+  const requests: CompletionRequest[] = [];
+  return {
+    name: 'fixed',
+    model: 'fixed',
+    requests,
+    async complete(request) {
+      requests.push(request);
+      const text = JSON.stringify({ choice });
+      return ok({
+        text,
+        json: { choice },
+        usage: countUsage(request.messages, text),
+        latencyMs: 0,
+        provider: 'fixed',
+        model: 'fixed',
+        attempts: 1,
+      });
+    },
+  };
+}
+
+const options = [
+  { room: 'corridor_f1_r2', roomType: 'corridor', distance: 6 },
+  { room: 'kitchen_f1_r5', roomType: 'kitchen', distance: 18.4 },
+];
+
+describe('chooseRoomToExplore (SayNav: the model picks the next room)', () => {
+  it('shows the targets by name, never by their generated ids, and takes the room the model picks', async () => {
+    const model = answering('kitchen_f1_r5');
+    const { chooseRoomToExplore } = createLlmActivities({ provider: model, scenes: memorySceneStore() });
+    const result = await chooseRoomToExplore({
+      targets: ['mug_f1_r5_a0_o1'],
+      options,
+      explored: ['office_f1_r1'],
+    });
+    expect(result.room).toBe('kitchen_f1_r5');
+    expect(result.calls).toBe(1);
+    const prompt = model.requests[0]!.messages.map((message) => message.content).join('\n');
+    expect(prompt).toContain('Looking for: mug');
+    expect(prompt).not.toContain('mug_f1_r5');
+    expect(prompt).toContain('- kitchen_f1_r5: a kitchen, 18 m away');
+  });
+
+  it('falls back to the nearest room when the model keeps naming a room that is not offered, counting every try', async () => {
+    const model = answering('attic');
+    const { chooseRoomToExplore } = createLlmActivities({
+      provider: model,
+      scenes: memorySceneStore(),
+      maxInvalidRetries: 2,
+    });
+    const result = await chooseRoomToExplore({ targets: ['apple'], options, explored: [] });
+    expect(result.room).toBe('corridor_f1_r2');
+    expect(result.calls).toBe(3);
+    expect(model.requests).toHaveLength(3);
+  });
+
+  it('asks nothing when only one room is left', async () => {
+    const model = answering('corridor_f1_r2');
+    const { chooseRoomToExplore } = createLlmActivities({ provider: model, scenes: memorySceneStore() });
+    const result = await chooseRoomToExplore({
+      targets: ['apple'],
+      options: options.slice(0, 1),
+      explored: [],
+    });
+    expect(result).toMatchObject({ room: 'corridor_f1_r2', calls: 0 });
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it('names targets as the robot would: without the place a generated id carries', () => {
+    expect(targetName('coffee_mug_f2_r13_a0_o0')).toBe('coffee mug');
+    expect(targetName('apple_2')).toBe('apple');
+    expect(targetName('aarons_laptop')).toBe('aarons laptop');
+  });
+});

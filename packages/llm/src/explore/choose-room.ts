@@ -1,0 +1,96 @@
+import type { ZodType } from 'zod';
+import { choiceSchema } from '../grounded/choice-contract.js';
+import type { CallReport, ChatMessage } from '../provider.js';
+import type { StructuredAnswer } from '../structured-call.js';
+
+/** Bump on any change to the wording, so recorded cassettes and results name what they used. */
+export const ROOM_CHOICE_PROMPT_VERSION = 'saynav-room/1';
+
+/** A room the robot could explore next: its id, its kind of room when known, and how far it is. */
+export type RoomOption = { room: string; roomType?: string; distance: number };
+
+export type ChooseRoomInput = {
+  /** What the robot looks for, as the task names it (object ids; their names are shown). */
+  targets: string[];
+  /** The frontier, nearest first; the nearest is the prior's choice. */
+  options: RoomOption[];
+  /** Rooms explored so far and what was seen there, newest last, a few lines at most. */
+  explored: string[];
+};
+
+/** The room chosen and what choosing it cost (no call when there was only one option). */
+export type ChooseRoomResult = { room: string; reasoning: string; usage: CallReport; calls: number };
+
+type Ask = <T>(
+  messages: ChatMessage[],
+  contract: ZodType<T>,
+  schemaName: string,
+  maxTokens: number,
+) => Promise<
+  { ok: true; value: StructuredAnswer<T> } | { ok: false; error: string; usage: CallReport; calls: number }
+>;
+
+const NO_CALL: CallReport = {
+  usage: { promptTokens: 0, completionTokens: 0 },
+  latencyMs: 0,
+  provider: 'prior',
+  model: 'nearest-first',
+  attempts: 0,
+};
+
+// Short on purpose, like the grounded choices: a small model only has to copy one label.
+const SYSTEM = `A robot explores a building it does not know, looking for objects. Pick the room to explore next
+from the options: the room where the objects are most likely. Reply with JSON: {"choice": "<option>"}.`;
+
+/** What an object id names, for the prompt: generated ids carry their place, which the robot cannot know. */
+export function targetName(id: string): string {
+  return id
+    .replace(/_f\d+_r\d+(_a\d+)?(_o\d+)?$/, '')
+    .replace(/_\d+$/, '')
+    .replaceAll('_', ' ');
+}
+
+/** SayNav's high-level step as a grounded choice: the model picks one frontier room by its label. */
+export function exploreActivities(deps: { ask: Ask }) {
+  return {
+    /** The next room to explore: the model's pick among the frontier rooms, or the nearest when it cannot answer. */
+    async chooseRoomToExplore(input: ChooseRoomInput): Promise<ChooseRoomResult> {
+      const [nearest] = input.options;
+      if (nearest === undefined) throw new Error('chooseRoomToExplore needs at least one room');
+      if (input.options.length === 1)
+        return { room: nearest.room, reasoning: 'the only room left', usage: NO_CALL, calls: 0 };
+      const lines = [
+        `Looking for: ${input.targets.map(targetName).join(', ')}`,
+        ...(input.explored.length > 0 ? [`Explored: ${input.explored.join('; ')}`] : []),
+        'Options:',
+        ...input.options.map(
+          (option) =>
+            `- ${option.room}: ${option.roomType === undefined ? '' : `a ${option.roomType.replaceAll('_', ' ')}, `}${Math.round(option.distance)} m away`,
+        ),
+      ];
+      const answer = await deps.ask(
+        [
+          { role: 'system', content: SYSTEM },
+          { role: 'user', content: lines.join('\n') },
+        ],
+        choiceSchema(input.options.map((option) => option.room)),
+        'saynav_room_choice',
+        48,
+      );
+      // An answer outside the contract costs what it cost; the prior (nearest first) decides.
+      if (!answer.ok)
+        return {
+          room: nearest.room,
+          reasoning: `nearest: ${answer.error}`,
+          usage: answer.usage,
+          calls: answer.calls,
+        };
+      return {
+        room: answer.value.value.choice,
+        reasoning: `chose ${answer.value.value.choice}`,
+        usage: answer.value.report,
+        calls: answer.value.calls.length,
+      };
+    },
+  };
+}

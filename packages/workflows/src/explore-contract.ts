@@ -1,0 +1,71 @@
+// The exploration task's contract (SayNav, issue 16): which explorer runs, its input and its
+// result. Workflow code may import it: zod and the Temporal SDK only.
+import { defineQuery } from '@temporalio/workflow';
+import { z } from 'zod';
+import { type Belief, BeliefSchema, PlanTaskInputSchema, RobotIdSchema, type Usage } from './contract.js';
+
+/**
+ * Who picks the next room of a building the robot does not know: SayNav (the model chooses among
+ * the nearest frontier rooms, a grounded choice for small models; nearest first when it cannot
+ * answer), or the frontier baseline (the nearest unexplored room, no model).
+ */
+export const EXPLORERS = ['saynav', 'frontier'] as const;
+export const ExplorerSchema = z.enum(EXPLORERS);
+export type Explorer = z.infer<typeof ExplorerSchema>;
+
+/** Frontier rooms SayNav's model chooses among (the nearest ones). */
+export const SAYNAV_OPTIONS = 5;
+/** Rooms looked around per workflow run before it continues as new, keeping each history short. */
+export const DEFAULT_ROOMS_PER_RUN = 25;
+
+/** What an exploration has done so far; carried over continue-as-new. */
+export type ExplorationSoFar = {
+  /** Rooms looked around, in order (a room the robot could not get into counts: it is not tried again). */
+  explored: string[];
+  /** Metres driven, and skills run (their step ids number on across runs). */
+  distance: number;
+  steps: number;
+  usage: Usage;
+  /** Workflow runs so far (1 + continue-as-new count). */
+  runs: number;
+};
+
+export const ExploreForInputSchema = z.object({
+  robotId: RobotIdSchema,
+  /** The deployment scene: the simulated robot's true world is keyed by it. */
+  sceneRef: PlanTaskInputSchema.shape.sceneRef,
+  /** Object ids to find (SayNav's multi-object search: 1-3). */
+  targets: z.array(z.string().min(1)).min(1, 'name at least one target').max(10, 'at most 10 targets'),
+  explorer: ExplorerSchema,
+  /** Start knowing the floor plan (rooms, poses, ways, no contents); default: only where the robot stands. */
+  floorPlan: z.boolean().optional(),
+  /** The belief to start from; default: what the robot knows arriving in the deployment scene. */
+  belief: BeliefSchema.optional(),
+  /** Metres the robot may drive; a room whose route passes the budget ends the exploration. */
+  maxDistance: z.number().positive().optional(),
+  /** Skills the robot may run (gotos and looks). */
+  maxSteps: z.number().int().positive().optional(),
+  roomsPerRun: z.number().int().min(1).max(10_000).optional(),
+  reportBeliefTo: z.string().optional(),
+  heartbeatTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
+  llmHeartbeatTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
+});
+export type ExploreForInput = z.infer<typeof ExploreForInputSchema> & {
+  /** Set by the workflow when it continues as new. */
+  soFar?: ExplorationSoFar;
+};
+
+export type ExploreForResult = ExplorationSoFar & {
+  /** found: every target is in the belief; not-found: every reachable room explored; budget: distance or steps spent. */
+  status: 'found' | 'not-found' | 'budget';
+  explorer: Explorer;
+  found: string[];
+  /** Rooms the belief knows of that no route reaches, when the robot explored all it could reach. */
+  unreachable: string[];
+  belief: Belief;
+};
+
+/** An exploration's progress: what it has done so far and its belief. */
+export const explorationQuery = defineQuery<ExplorationSoFar & { belief?: Belief; lastChoice?: string }>(
+  'exploration',
+);

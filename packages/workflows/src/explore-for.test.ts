@@ -1,0 +1,201 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { countUsage, type LlmProvider, scriptedProvider } from '@groundplan/llm';
+import { createSimulatedRobot } from '@groundplan/robot';
+import {
+  fileSceneStore,
+  generateScene,
+  loadSceneFile,
+  nodesOfKind,
+  ok,
+  type SceneGraph,
+} from '@groundplan/scene-graph';
+import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES, PLANNER_TASK_QUEUE } from './contract.js';
+import type { ExploreForInput, ExploreForResult } from './explore-contract.js';
+import { createRoleWorkers, runWorkersUntil } from './worker.js';
+
+const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
+
+/**
+ * A model for SayNav's room choice that prefers rooms whose names suggest the targets (kitchen
+ * for food, offices for laptops), else the first option; it counts its calls. It answers only
+ * the room choice, through the same output contract a real model's answer passes.
+ */
+function roomKeywordModel(): LlmProvider & { calls: () => number } {
+  let calls = 0;
+  return {
+    name: 'room-keywords',
+    model: 'room-keywords',
+    calls: () => calls,
+    async complete(request) {
+      calls++;
+      const prompt = request.messages.map((message) => message.content).join('\n');
+      const options = [...prompt.matchAll(/^- ([^:]+):/gm)].map((match) => match[1]!);
+      const choice = options.find((room) => /kitchen|office/.test(room)) ?? options[0]!;
+      const text = JSON.stringify({ choice });
+      return ok({
+        text,
+        json: { choice },
+        usage: countUsage(request.messages, text),
+        latencyMs: 0,
+        provider: 'room-keywords',
+        model: 'room-keywords',
+        attempts: 1,
+      });
+    },
+  };
+}
+
+/** Every node and edge of the belief is in the world (the robot's at edge aside: it moves). */
+function notInWorld(belief: SceneGraph, world: SceneGraph): string[] {
+  const problems: string[] = [];
+  belief.forEachNode((id) => {
+    if (!world.hasNode(id)) problems.push(id);
+  });
+  belief.forEachEdge((_edge, attributes, source, target, _s, _t, undirected) => {
+    if (attributes.kind === 'at') return;
+    const match = undirected ? world.undirectedEdge(source, target) : world.directedEdge(source, target);
+    if (match === undefined) problems.push(`${source} -> ${target}`);
+  });
+  return problems;
+}
+
+describe('exploreFor: a robot explores a building it does not know (SayNav)', () => {
+  let env: TestWorkflowEnvironment;
+  const dataDir = mkdtempSync(`${tmpdir()}/groundplan-explore-`);
+  const scenes = fileSceneStore(`${dataDir}/scenes`);
+  let office: SceneGraph;
+  let officeRef: string;
+
+  beforeAll(async () => {
+    env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
+    const loaded = await loadSceneFile(officePath);
+    if (!loaded.ok) throw new Error('datasets/office.json does not load');
+    office = loaded.value;
+    officeRef = await scenes.put(office);
+  });
+  afterAll(async () => {
+    await env?.teardown();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function explore(
+    input: Omit<ExploreForInput, 'sceneRef'> & { sceneRef?: string },
+    provider: LlmProvider = scriptedProvider({ search: [], plans: [] }),
+  ): Promise<{ result: ExploreForResult; workflowId: string; firstRunId: string }> {
+    const workers = await createRoleWorkers(env.nativeConnection, {
+      roles: ['planner', 'llm', 'sim', 'robot'],
+      namespace: env.namespace,
+      scenes,
+      provider,
+      robot: {
+        id: input.robotId,
+        executor: createSimulatedRobot({
+          robotId: input.robotId,
+          scenes,
+          dataDir,
+          speedMps: 1,
+          timeScale: 0.0001,
+          tickMs: 5,
+        }),
+      },
+    });
+    const workflowId = `explore-${input.robotId}`;
+    const handle = await env.client.workflow.start('exploreFor', {
+      taskQueue: PLANNER_TASK_QUEUE,
+      workflowId,
+      args: [{ sceneRef: officeRef, ...input }],
+    });
+    const result = await runWorkersUntil(workers, handle.result() as Promise<ExploreForResult>);
+    return { result, workflowId, firstRunId: handle.firstExecutionRunId };
+  }
+
+  async function sceneOf(ref: string): Promise<SceneGraph> {
+    const scene = await scenes.get(ref);
+    if (!scene.ok) throw new Error(scene.error);
+    return scene.value;
+  }
+
+  it('frontier: finds two objects in the office, the belief growing room by room into a subgraph of the truth', async () => {
+    const { result } = await explore({
+      robotId: 'frontier-1',
+      explorer: 'frontier',
+      targets: ['apple', 'aarons_laptop'],
+      roomsPerRun: 2,
+    });
+    expect(result.status).toBe('found');
+    expect(result.found).toEqual(['apple', 'aarons_laptop']);
+    expect(new Set(result.explored).size).toBe(result.explored.length);
+    // Two rooms per run: the exploration continued as new, carrying its belief and its rooms.
+    expect(result.runs).toBe(Math.ceil(result.explored.length / 2));
+    expect(result.usage.calls).toBe(0);
+    const belief = await sceneOf(result.belief.ref);
+    expect(notInWorld(belief, office)).toEqual([]);
+    expect(belief.order).toBeLessThan(office.order);
+    // Only the rooms looked around have contents in the belief.
+    for (const room of nodesOfKind(belief, 'room'))
+      if (!result.explored.includes(room)) expect(belief.outDegree(room), room).toBe(0);
+  }, 120_000);
+
+  it('saynav: the model picks among the nearest frontier rooms, each call counted once', async () => {
+    const model = roomKeywordModel();
+    const { result } = await explore(
+      { robotId: 'saynav-1', explorer: 'saynav', targets: ['apple', 'aarons_laptop'] },
+      model,
+    );
+    expect(result.status).toBe('found');
+    expect(result.usage.calls).toBe(model.calls());
+    expect(result.usage.calls).toBeGreaterThan(0);
+    expect(result.usage.promptTokens).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('ends "not found" for a target that does not exist, after exploring every room once', async () => {
+    const { result } = await explore({ robotId: 'missing-1', explorer: 'frontier', targets: ['unicorn'] });
+    expect(result.status).toBe('not-found');
+    expect([...result.explored].sort()).toEqual(nodesOfKind(office, 'room'));
+    expect(result.unreachable).toEqual([]);
+  }, 300_000);
+
+  it('stops when the distance budget is spent', async () => {
+    const { result } = await explore({
+      robotId: 'budget-1',
+      explorer: 'frontier',
+      targets: ['unicorn'],
+      maxDistance: 40,
+    });
+    expect(result.status).toBe('budget');
+    expect(result.distance).toBeLessThanOrEqual(40);
+  }, 120_000);
+
+  it('explores a 200-room generated building within its distance budget, continuing as new', async () => {
+    const building = generateScene({
+      seed: 7,
+      floors: 4,
+      roomsPerFloor: 50,
+      assetsPerRoom: 1,
+      objectsPerAsset: 1,
+    });
+    const ref = await scenes.put(building);
+    const { result, workflowId, firstRunId } = await explore({
+      sceneRef: ref,
+      robotId: 'big-1',
+      explorer: 'frontier',
+      targets: ['unicorn'],
+      maxDistance: 5000,
+      roomsPerRun: 25,
+    });
+    expect(result.status).toBe('not-found');
+    expect(new Set(result.explored).size).toBe(200);
+    expect(result.distance).toBeLessThanOrEqual(5000);
+    expect(result.runs).toBe(8);
+    // Each run's history stays far below Temporal's limits (50,000 events).
+    const described = await env.client.workflow.getHandle(workflowId).describe();
+    const last = await env.client.workflow.getHandle(workflowId, described.runId).fetchHistory();
+    expect(last.events?.length ?? 0).toBeLessThan(2_000);
+    const first = await env.client.workflow.getHandle(workflowId, firstRunId).fetchHistory();
+    expect(first.events?.length ?? 0).toBeLessThan(2_000);
+  }, 600_000);
+});

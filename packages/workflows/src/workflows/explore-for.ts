@@ -1,0 +1,104 @@
+import { continueAsNew, setHandler, workflowInfo } from '@temporalio/workflow';
+import type { Belief } from '../contract.js';
+import {
+  DEFAULT_ROOMS_PER_RUN,
+  type ExplorationSoFar,
+  type ExploreForInput,
+  type ExploreForResult,
+  explorationQuery,
+  SAYNAV_OPTIONS,
+} from '../explore-contract.js';
+import { spend } from './progress.js';
+import { llmActivities, sim } from './proxies.js';
+import { robotSteps } from './robot-steps.js';
+
+/** Rooms named to the model as already explored (the newest ones): enough to steer it, bounded in tokens. */
+const EXPLORED_SHOWN = 6;
+
+/**
+ * One exploration task in a building the robot does not know (SayNav): while a target is
+ * missing from the belief, pick a room of the frontier (the model among the nearest few for
+ * saynav, the nearest for frontier), drive there over the navigation layer discovered so far and
+ * look around, which adds the room's contents and the places beyond its doors to the belief.
+ * Every room is explored at most once, so a target that does not exist ends "not found" once
+ * every reachable room is explored. Continues as new every roomsPerRun rooms, carrying its state.
+ */
+export async function exploreFor(input: ExploreForInput): Promise<ExploreForResult> {
+  const soFar: ExplorationSoFar = input.soFar ?? {
+    explored: [],
+    distance: 0,
+    steps: 0,
+    usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
+    runs: 1,
+  };
+  const start: Belief = input.belief ?? {
+    ref: await sim.unknownBuildingBelief({ sceneRef: input.sceneRef, floorPlan: input.floorPlan ?? false }),
+    accessed: null,
+  };
+  const robot = robotSteps({ ...input, belief: start });
+  const llm = llmActivities(input.llmHeartbeatTimeoutSeconds);
+  let lastChoice: string | undefined;
+  setHandler(explorationQuery, () => ({
+    ...soFar,
+    belief: robot.state.belief,
+    ...(lastChoice ? { lastChoice } : {}),
+  }));
+  const maxDistance = input.maxDistance ?? Number.POSITIVE_INFINITY;
+  const maxSteps = input.maxSteps ?? Number.POSITIVE_INFINITY;
+  const done = (status: ExploreForResult['status'], found: string[], unreachable: string[] = []) => ({
+    status,
+    explorer: input.explorer,
+    found,
+    unreachable,
+    ...soFar,
+    belief: robot.state.belief,
+  });
+
+  for (let roomsThisRun = 0; ; roomsThisRun++) {
+    const frontier = await sim.explorationFrontier({
+      beliefRef: robot.state.belief.ref,
+      targets: input.targets,
+      looked: soFar.explored,
+      limit: input.explorer === 'saynav' ? SAYNAV_OPTIONS : 1,
+    });
+    if (frontier.found.length === input.targets.length) return done('found', frontier.found);
+    if (frontier.rooms.length === 0) return done('not-found', frontier.found, frontier.unreachable);
+    // Checked once there is more to explore, so a run never continues as new only to end at once.
+    if (roomsThisRun >= (input.roomsPerRun ?? DEFAULT_ROOMS_PER_RUN) || workflowInfo().continueAsNewSuggested)
+      return continueAsNew<typeof exploreFor>({
+        ...input,
+        belief: robot.state.belief,
+        soFar: { ...soFar, runs: soFar.runs + 1 },
+      });
+    let next = frontier.rooms[0]!;
+    if (input.explorer === 'saynav' && frontier.rooms.length > 1) {
+      const choice = await llm.chooseRoomToExplore({
+        targets: input.targets.filter((id) => !frontier.found.includes(id)),
+        options: frontier.rooms.map(({ room, roomType, distance }) => ({
+          room,
+          distance,
+          ...(roomType === undefined ? {} : { roomType }),
+        })),
+        explored: soFar.explored.slice(-EXPLORED_SHOWN),
+      });
+      spend(soFar.usage, choice);
+      lastChoice = `${choice.room}: ${choice.reasoning}`;
+      next = frontier.rooms.find((room) => room.room === choice.room) ?? next;
+    }
+    if (soFar.distance + next.distance > maxDistance || soFar.steps + next.route.length + 1 > maxSteps)
+      return done('budget', frontier.found);
+    // Counted before driving: a room the robot cannot get into is not tried again.
+    soFar.explored.push(next.room);
+    let arrived = true;
+    for (const step of next.route) {
+      const ran = await robot.run(step, soFar.steps++, `explore ${next.room}`);
+      if (!ran.ok) {
+        arrived = false;
+        break;
+      }
+    }
+    if (!arrived) continue;
+    soFar.distance += next.distance;
+    await robot.run({ action: 'look_around', args: [next.room] }, soFar.steps++, `explore ${next.room}`);
+  }
+}
