@@ -60,6 +60,7 @@ export const LLM_ACTIVITY_NAMES: readonly string[] = [
   'planWithPathPlannerOnly',
   'groundedSearchStep',
   'chooseGoals',
+  'chooseRoomToExplore',
 ];
 
 // --- Search attributes: how runs are found in the Temporal UI ---

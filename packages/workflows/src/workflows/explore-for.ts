@@ -36,7 +36,7 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
     accessed: null,
   };
   const robot = robotSteps({ ...input, belief: start });
-  const llm = llmActivities(input.llmHeartbeatTimeoutSeconds);
+  const llm = llmActivities({ heartbeatTimeoutSeconds: input.llmHeartbeatTimeoutSeconds });
   let lastChoice: string | undefined;
   setHandler(explorationQuery, () => ({
     ...soFar,
