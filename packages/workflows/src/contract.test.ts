@@ -16,6 +16,7 @@ describe('the workflow contract', () => {
       skillFailed: SKILL_FAILED,
       planFailed: 'PlanFailed',
       executionFailed: 'ExecutionFailed',
+      invalidInput: 'InvalidInput',
     });
   });
 

@@ -2,6 +2,7 @@
 // Deterministic code only: activities are called through workflows/proxies.ts by type.
 export { executePlan } from './workflows/execute-plan.js';
 export { lookFor } from './workflows/look-for.js';
+export { lookPlanGraph } from './workflows/look-plan-graph.js';
 export { planAndExecute } from './workflows/plan-and-execute.js';
 export { planTask } from './workflows/plan-task.js';
 export { robotEntity } from './workflows/robot-entity.js';
