@@ -1,0 +1,161 @@
+// The scripted oracle for LookPlanGraph's evaluation: it chooses each next action knowing the true
+// world, which only the harness can read (the simulated robot's world file, or the variant's truth).
+import type { NextActionInput, NextActionOracle } from '@groundplan/llm';
+import { readWorld, worldFilePath } from '@groundplan/robot';
+import {
+  type PlanStep,
+  parentOf,
+  requireScene,
+  type SceneGraph,
+  type SceneStore,
+} from '@groundplan/scene-graph';
+import {
+  checkGoalText,
+  formatStep,
+  initialState,
+  isPrior,
+  roomIn,
+  type SimState,
+  stateOf,
+} from '@groundplan/simulator';
+import { planForGoals } from '@groundplan/task-planner';
+import type { DynamicTask } from './dynamic-tasks.js';
+
+export type LookOracleOptions = {
+  scenes: SceneStore;
+  /** The simulated robot's data directory: where its changed true world is kept per scene. */
+  dataDir: string;
+  /** The variants by their belief ref (each variant deploys under its own). */
+  tasks: readonly DynamicTask[];
+};
+
+/**
+ * Chooses as someone who sees the true world would: done once the goal holds there (or the answer
+ * has been seen); else the first step of a true-world plan when the belief allows it; else a look
+ * where that step's nodes are; else the belief's own next step, so that a wrong belief fails on
+ * the robot and is corrected by what it saw. Unachievable variants end with done at once.
+ */
+export function lookOracle(options: LookOracleOptions): NextActionOracle {
+  const byBelief = new Map(options.tasks.map((task) => [task.belief.ref, task]));
+  return async (input) => {
+    const task = byBelief.get(input.deployment);
+    if (task === undefined) throw new Error(`the oracle knows no variant deployed at ${input.deployment}`);
+    const truth = await trueState(options, task, input);
+    const belief = await requireScene(options.scenes, input.sceneRef);
+    const offered = new Map(input.steps.map((step) => [formatStep(step), step]));
+    const pick = (step: PlanStep | undefined) => (step ? offered.get(formatStep(step)) : undefined);
+    const lastAction = input.history.at(-1)?.split(':')[0];
+    const looksSince = lookedSince(input.history);
+
+    if (task.criteria.kind === 'planning') {
+      const goal = task.criteria.goal;
+      const holds = checkGoalText(truth.world, truth.state, goal);
+      if (!holds.ok) throw new Error(`${task.id}: ${holds.error}`);
+      if (holds.value.satisfied) return 'done';
+      const planned = planForGoals(truth.world, goal, { nodes: truth.world.nodes(), from: truth.state });
+      if (!planned.ok || planned.value.plan.length === 0) return 'done';
+      const next = planned.value.plan[0]!;
+      return (
+        pick(next) ??
+        look(truth.world, truth.state, next.args, offered, looksSince) ??
+        beliefStep(belief, input, goal, offered, lastAction) ??
+        'done'
+      );
+    }
+    // A search: done once an answer present in the true world has been seen (is no prior).
+    const present = task.criteria.answer.filter((id) => truth.world.hasNode(id));
+    if (present.length === 0) return 'done';
+    const seen = present.filter((id) => belief.hasNode(id) && !isPrior(belief, id));
+    if (task.criteria.match === 'any' ? seen.length > 0 : seen.length === present.length) return 'done';
+    const target = present.find((id) => !seen.includes(id))!;
+    const room = roomIn(truth.world, truth.state, target);
+    if (room !== undefined && room !== agentRoom(truth.world, truth.state))
+      return pick({ action: 'goto', args: [room] }) ?? 'done';
+    const holder = holdingAsset(truth.world, target);
+    if (holder !== undefined) {
+      const closed = stateOf(truth.world, truth.state, holder, 'door') === 'closed';
+      if (closed)
+        return (
+          pick({ action: 'access', args: [holder] }) ??
+          pick({ action: 'open', args: [holder] }) ??
+          look(truth.world, truth.state, [target], offered, looksSince) ??
+          'done'
+        );
+    }
+    return look(truth.world, truth.state, [target], offered, looksSince) ?? 'done';
+  };
+}
+
+/** The robot's true world and state now: its world file once it has acted, else the variant's truth. */
+async function trueState(
+  options: LookOracleOptions,
+  task: DynamicTask,
+  input: NextActionInput,
+): Promise<{ world: SceneGraph; state: SimState }> {
+  const saved = await readWorld(worldFilePath(options.dataDir, input.robotId, input.deployment));
+  const world = saved?.world ?? (await requireScene(options.scenes, task.truth.ref));
+  const start = initialState(world);
+  if (!start.ok) throw new Error(`${task.id}: ${start.error}`);
+  return { world, state: { ...start.value, accessed: saved?.accessed ?? null } };
+}
+
+/** The looks that would show where the nodes truly are, most specific first, not yet taken since the last other action. */
+function look(
+  world: SceneGraph,
+  state: SimState,
+  ids: readonly string[],
+  offered: ReadonlyMap<string, PlanStep>,
+  taken: ReadonlySet<string>,
+): PlanStep | undefined {
+  const labels: string[] = [];
+  for (const id of ids) {
+    const asset =
+      world.hasNode(id) && world.getNodeAttribute(id, 'kind') === 'asset' ? id : holdingAsset(world, id);
+    if (asset !== undefined) labels.push(`look_inside(${asset})`, `look_on(${asset})`);
+  }
+  labels.push(`look_around(${agentRoom(world, state)})`);
+  const label = labels.find((text) => offered.has(text) && !taken.has(text));
+  return label === undefined ? undefined : offered.get(label);
+}
+
+/** The belief's own first step toward the goal, unless it is what just failed or was just done. */
+function beliefStep(
+  belief: SceneGraph,
+  input: NextActionInput,
+  goal: readonly string[],
+  offered: ReadonlyMap<string, PlanStep>,
+  lastAction: string | undefined,
+): PlanStep | undefined {
+  const start = initialState(belief);
+  if (!start.ok) return undefined;
+  const planned = planForGoals(belief, goal, {
+    nodes: belief.nodes(),
+    from: { ...start.value, accessed: input.accessed },
+  });
+  const next = planned.ok ? planned.value.plan[0] : undefined;
+  if (next === undefined || formatStep(next) === lastAction) return undefined;
+  return offered.get(formatStep(next));
+}
+
+/** The room the agent is in (it may stand at a pose inside it). */
+function agentRoom(world: SceneGraph, state: SimState): string {
+  return roomIn(world, state, state.place) ?? state.place;
+}
+
+/** The asset the node lies on or in (its nearest asset ancestor), if any. */
+function holdingAsset(world: SceneGraph, id: string): string | undefined {
+  for (let up = world.hasNode(id) ? parentOf(world, id) : undefined; up; up = parentOf(world, up.parent))
+    if (world.getNodeAttribute(up.parent, 'kind') === 'asset') return up.parent;
+  return undefined;
+}
+
+/** The looks in the history since the last action that was not a look. */
+function lookedSince(history: readonly string[]): Set<string> {
+  const looks = new Set<string>();
+  for (let i = history.length - 1; i >= 0; i--) {
+    const action = history[i]!.split(':')[0]!;
+    if (!action.startsWith('look_')) break;
+    looks.add(action);
+  }
+  return looks;
+}
