@@ -88,6 +88,8 @@ export type DynamicRecord = {
   llmCalls: number;
   tokens: number;
   seconds: number;
+  /** LookPlanGraph: the actions chosen; SayPlan: the last plan (before its navigation was expanded). */
+  actions: string[];
   finishedAt: string;
 };
 
@@ -185,6 +187,7 @@ export async function runDynamicEvaluation(options: DynamicRunOptions): Promise<
       replans: 0,
       llmCalls: 0,
       tokens: 0,
+      actions: [] as string[],
     };
     // SayPlan Lite has no search and no looks: a search task has nothing for it to do.
     if (options.planner === 'sayplan-lite' && task.criteria.kind === 'search')
@@ -237,6 +240,7 @@ export async function runDynamicEvaluation(options: DynamicRunOptions): Promise<
       llmCalls: result.planning.usage.calls,
       tokens: result.planning.usage.promptTokens + result.planning.usage.completionTokens,
       seconds: Math.round((Date.now() - started) / 1000),
+      actions: result.planning.plan.map((step) => `${step.action}(${step.args.join(', ')})`),
       finishedAt: now(),
     };
   }

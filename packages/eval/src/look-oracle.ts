@@ -3,6 +3,7 @@
 import type { NextActionInput, NextActionOracle } from '@groundplan/llm';
 import { readWorld, worldFilePath } from '@groundplan/robot';
 import {
+  nodesOfKind,
   type PlanStep,
   parentOf,
   requireScene,
@@ -12,8 +13,10 @@ import {
 import {
   checkGoalText,
   formatStep,
+  goalNodes,
   initialState,
   isPrior,
+  parseGoals,
   roomIn,
   type SimState,
   stateOf,
@@ -52,9 +55,8 @@ export function lookOracle(options: LookOracleOptions): NextActionOracle {
       const holds = checkGoalText(truth.world, truth.state, goal);
       if (!holds.ok) throw new Error(`${task.id}: ${holds.error}`);
       if (holds.value.satisfied) return 'done';
-      const planned = planForGoals(truth.world, goal, { nodes: truth.world.nodes(), from: truth.state });
-      if (!planned.ok || planned.value.plan.length === 0) return 'done';
-      const next = planned.value.plan[0]!;
+      const next = firstStep(truth.world, truth.state, goal);
+      if (next === undefined) return 'done';
       return (
         pick(next) ??
         look(truth.world, truth.state, next.args, offered, looksSince) ??
@@ -76,7 +78,7 @@ export function lookOracle(options: LookOracleOptions): NextActionOracle {
       const closed = stateOf(truth.world, truth.state, holder, 'door') === 'closed';
       if (closed)
         return (
-          pick({ action: 'access', args: [holder] }) ??
+          (truth.state.accessed === holder ? undefined : pick({ action: 'access', args: [holder] })) ??
           pick({ action: 'open', args: [holder] }) ??
           look(truth.world, truth.state, [target], offered, looksSince) ??
           'done'
@@ -128,13 +130,54 @@ function beliefStep(
 ): PlanStep | undefined {
   const start = initialState(belief);
   if (!start.ok) return undefined;
-  const planned = planForGoals(belief, goal, {
-    nodes: belief.nodes(),
-    from: { ...start.value, accessed: input.accessed },
-  });
-  const next = planned.ok ? planned.value.plan[0] : undefined;
+  const next = firstStep(belief, { ...start.value, accessed: input.accessed }, goal);
   if (next === undefined || formatStep(next) === lastAction) return undefined;
   return offered.get(formatStep(next));
+}
+
+/** Expansions of the wider fallback search: the oracle runs inside an activity, so it must stay quick. */
+const FALLBACK_EXPANSIONS = 3000;
+
+/**
+ * The first step of a plan for the goal from the state: planned over the goal's own nodes first
+ * (quick), else over every room and asset too (a goal may need one it does not name, a sink to
+ * wash a plate in), with a bounded search.
+ */
+function firstStep(world: SceneGraph, state: SimState, goal: readonly string[]): PlanStep | undefined {
+  const near = planForGoals(world, goal, { nodes: planNodes(world, state, goal, false), from: state });
+  if (near.ok) return near.value.plan[0];
+  const wide = planForGoals(world, goal, {
+    nodes: planNodes(world, state, goal, true),
+    from: state,
+    maxExpansions: FALLBACK_EXPANSIONS,
+  });
+  return wide.ok ? wide.value.plan[0] : undefined;
+}
+
+/**
+ * The nodes a plan for the goal may use: the goal's nodes and what holds them, the held object, and
+ * when wide every room and asset; never every object (a plan over all of the office's grounds
+ * thousands of steps per state).
+ */
+function planNodes(world: SceneGraph, state: SimState, goal: readonly string[], wide: boolean): string[] {
+  const parsed = parseGoals(goal);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const nodes = new Set<string>();
+  const add = (id: string) => {
+    for (
+      let up: string | undefined = id;
+      up !== undefined && world.hasNode(up);
+      up = parentOf(world, up)?.parent
+    ) {
+      nodes.add(up);
+      if (world.getNodeAttribute(up, 'kind') === 'room') break;
+    }
+  };
+  if (wide)
+    for (const kind of ['room', 'asset'] as const) for (const id of nodesOfKind(world, kind)) nodes.add(id);
+  for (const g of parsed.value) for (const id of goalNodes(g)) add(id);
+  if (state.holding) add(state.holding);
+  return [...nodes].sort();
 }
 
 /** The room the agent is in (it may stand at a pose inside it). */
