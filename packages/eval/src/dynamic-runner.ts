@@ -49,6 +49,9 @@ export const DEFAULT_DYNAMIC_BUDGETS: DynamicBudgets = {
   taskTimeoutSeconds: 600,
 };
 
+/** How long the oracle's choice may run without a heartbeat (an A* search in the true world). */
+const ORACLE_HEARTBEAT_SECONDS = 600;
+
 /** Who chooses: the model behind a provider, or (LookPlanGraph only) the oracle that sees the true world. */
 export type DynamicChooser = ProviderConfig | { provider: 'oracle' };
 
@@ -205,6 +208,8 @@ export async function runDynamicEvaluation(options: DynamicRunOptions): Promise<
           maxReplans: budgets.maxReplans,
           maxSearchSteps: budgets.maxSearchSteps,
           maxActions: budgets.maxActions,
+          // The oracle plans in the true world inside the activity, where it cannot heartbeat.
+          ...(oracle ? { llmHeartbeatTimeoutSeconds: ORACLE_HEARTBEAT_SECONDS } : {}),
         },
       });
       result = await withDeadline(runOutcome(handle), budgets.taskTimeoutSeconds * 1000, () => {

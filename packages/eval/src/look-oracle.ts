@@ -135,31 +135,50 @@ function beliefStep(
   return offered.get(formatStep(next));
 }
 
-/** Expansions of the wider fallback search: the oracle runs inside an activity, so it must stay quick. */
-const FALLBACK_EXPANSIONS = 3000;
-
 /**
  * The first step of a plan for the goal from the state: planned over the goal's own nodes first
- * (quick), else over every room and asset too (a goal may need one it does not name, a sink to
- * wash a plate in), with a bounded search.
+ * (quick), else over the assets of their rooms too (a microwave to heat noodles in), else over every
+ * asset (a sink in another room to wash a plate in). The search is CPU in the activity: runs give the oracle a long LLM heartbeat.
  */
 function firstStep(world: SceneGraph, state: SimState, goal: readonly string[]): PlanStep | undefined {
-  const near = planForGoals(world, goal, { nodes: planNodes(world, state, goal, false), from: state });
-  if (near.ok) return near.value.plan[0];
-  const wide = planForGoals(world, goal, {
-    nodes: planNodes(world, state, goal, true),
-    from: state,
-    maxExpansions: FALLBACK_EXPANSIONS,
-  });
-  return wide.ok ? wide.value.plan[0] : undefined;
+  // A* (optimal plans): a greedy plan from each new state may undo the last one's first step.
+  type Reach = 'goal' | 'rooms' | 'all';
+  const plan = (goals: readonly string[], reaches: readonly Reach[] = ['goal', 'rooms', 'all']) => {
+    for (const reach of reaches) {
+      const planned = planForGoals(world, goals, {
+        nodes: planNodes(world, state, goals, reach),
+        from: state,
+        algorithm: 'astar',
+      });
+      if (planned.ok) return planned.value.plan[0];
+    }
+    return undefined;
+  };
+  if (goal.length === 1) return plan(goal);
+  // Every asset for the whole conjunction last: it is the slowest search and the one most often out of reach.
+  const whole = plan(goal, ['goal', 'rooms']);
+  if (whole !== undefined) return whole;
+  // A long conjunction may be out of the search's reach: its goals one at a time, in order.
+  for (const one of goal) {
+    const held = checkGoalText(world, state, [one]);
+    if (held.ok && held.value.satisfied) continue;
+    const next = plan([one]);
+    if (next !== undefined) return next;
+  }
+  return plan(goal, ['all']);
 }
 
 /**
  * The nodes a plan for the goal may use: the goal's nodes and what holds them, the held object, and
- * when wide every room and asset; never every object (a plan over all of the office's grounds
+ * then the assets of their rooms, or every asset; never every object (a plan over all of the office's grounds
  * thousands of steps per state).
  */
-function planNodes(world: SceneGraph, state: SimState, goal: readonly string[], wide: boolean): string[] {
+function planNodes(
+  world: SceneGraph,
+  state: SimState,
+  goal: readonly string[],
+  reach: 'goal' | 'rooms' | 'all',
+): string[] {
   const parsed = parseGoals(goal);
   if (!parsed.ok) throw new Error(parsed.error);
   const nodes = new Set<string>();
@@ -173,10 +192,11 @@ function planNodes(world: SceneGraph, state: SimState, goal: readonly string[], 
       if (world.getNodeAttribute(up, 'kind') === 'room') break;
     }
   };
-  if (wide)
-    for (const kind of ['room', 'asset'] as const) for (const id of nodesOfKind(world, kind)) nodes.add(id);
   for (const g of parsed.value) for (const id of goalNodes(g)) add(id);
   if (state.holding) add(state.holding);
+  const rooms = new Set([...nodes].filter((id) => world.getNodeAttribute(id, 'kind') === 'room'));
+  for (const id of nodesOfKind(world, 'asset'))
+    if (reach === 'all' || (reach === 'rooms' && rooms.has(roomIn(world, state, id) ?? ''))) add(id);
   return [...nodes].sort();
 }
 
