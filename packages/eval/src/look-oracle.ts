@@ -11,6 +11,7 @@ import {
   type SceneStore,
 } from '@groundplan/scene-graph';
 import {
+  ACTION_SPECS,
   checkGoalText,
   formatStep,
   goalNodes,
@@ -142,8 +143,7 @@ function beliefStep(
  */
 function firstStep(world: SceneGraph, state: SimState, goal: readonly string[]): PlanStep | undefined {
   // A* (optimal plans): a greedy plan from each new state may undo the last one's first step.
-  type Reach = 'goal' | 'rooms' | 'all';
-  const plan = (goals: readonly string[], reaches: readonly Reach[] = ['goal', 'rooms', 'all']) => {
+  const plan = (goals: readonly string[], reaches: readonly Reach[] = ['goal', 'rooms', 'tools', 'all']) => {
     for (const reach of reaches) {
       const planned = planForGoals(world, goals, {
         nodes: planNodes(world, state, goals, reach),
@@ -156,7 +156,7 @@ function firstStep(world: SceneGraph, state: SimState, goal: readonly string[]):
   };
   if (goal.length === 1) return plan(goal);
   // Every asset for the whole conjunction last: it is the slowest search and the one most often out of reach.
-  const whole = plan(goal, ['goal', 'rooms']);
+  const whole = plan(goal, ['goal', 'rooms', 'tools']);
   if (whole !== undefined) return whole;
   // A long conjunction may be out of the search's reach: its goals one at a time, in order.
   for (const one of goal) {
@@ -170,15 +170,11 @@ function firstStep(world: SceneGraph, state: SimState, goal: readonly string[]):
 
 /**
  * The nodes a plan for the goal may use: the goal's nodes and what holds them, the held object, and
- * then the assets of their rooms, or every asset; never every object (a plan over all of the office's grounds
+ * then the assets of their rooms, then also the assets affording the skills that make its states
+ * true, or every asset; never every object (a plan over all of the office's grounds
  * thousands of steps per state).
  */
-function planNodes(
-  world: SceneGraph,
-  state: SimState,
-  goal: readonly string[],
-  reach: 'goal' | 'rooms' | 'all',
-): string[] {
+function planNodes(world: SceneGraph, state: SimState, goal: readonly string[], reach: Reach): string[] {
   const parsed = parseGoals(goal);
   if (!parsed.ok) throw new Error(parsed.error);
   const nodes = new Set<string>();
@@ -195,10 +191,34 @@ function planNodes(
   for (const g of parsed.value) for (const id of goalNodes(g)) add(id);
   if (state.holding) add(state.holding);
   const rooms = new Set([...nodes].filter((id) => world.getNodeAttribute(id, 'kind') === 'room'));
-  for (const id of nodesOfKind(world, 'asset'))
-    if (reach === 'all' || (reach === 'rooms' && rooms.has(roomIn(world, state, id) ?? ''))) add(id);
+  // The skills that make the goal's states true (heat for a hot kebab): assets affording them are its tools.
+  const skills = new Set(
+    ACTION_SPECS.filter((spec) =>
+      parsed.value.some(
+        (g) =>
+          g.kind === 'state' &&
+          spec.effects.some(
+            (e) =>
+              e.sets?.value === g.value && (g.dimension === undefined || e.sets?.dimension === g.dimension),
+          ),
+      ),
+    ).map((spec) => spec.name),
+  );
+  for (const id of nodesOfKind(world, 'asset')) {
+    const inRoom = rooms.has(roomIn(world, state, id) ?? '');
+    const tool = (world.getNodeAttribute(id, 'affordances') ?? []).some((skill) => skills.has(skill));
+    if (
+      reach === 'all' ||
+      ((reach === 'rooms' || reach === 'tools') && inRoom) ||
+      (reach === 'tools' && tool)
+    )
+      add(id);
+  }
   return [...nodes].sort();
 }
+
+/** How far a plan may reach beyond the goal's own nodes (see planNodes). */
+type Reach = 'goal' | 'rooms' | 'tools' | 'all';
 
 /** The room the agent is in (it may stand at a pose inside it). */
 function agentRoom(world: SceneGraph, state: SimState): string {
