@@ -40,8 +40,14 @@ const sceneRef = await scenes.put(office);
 const sceneName = office.getAttribute('name');
 // Two robots, so each run starts from the recorded scene (a robot keeps its world between runs),
 // a third sent two tasks through its robot entity, and a fourth whose belief lacks Will's drone
-// looks for it (lookFor) in a true world that has it.
-const robotIds = ['history-robot-1', 'history-robot-2', 'history-robot-3', 'history-robot-4', 'history-robot-5'];
+// looks for it (lookFor) in a true world that has it, and a fifth runs LookPlanGraph.
+const robotIds = [
+  'history-robot-1',
+  'history-robot-2',
+  'history-robot-3',
+  'history-robot-4',
+  'history-robot-5',
+];
 const withoutDrone = office.copy();
 withoutDrone.dropNode('wills_drone');
 const beliefRef = await scenes.put(withoutDrone);
