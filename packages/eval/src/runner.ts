@@ -253,7 +253,7 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
 }
 
 /** The messages down a Temporal failure's cause chain, e.g. ActivityFailure: ... <- LlmInvalidOutput: ... */
-function causeChain(error: Error): string {
+export function causeChain(error: Error): string {
   const parts: string[] = [];
   for (
     let e: Error | undefined = (error as { cause?: Error }).cause;
@@ -267,7 +267,7 @@ function causeChain(error: Error): string {
 }
 
 /** The work's result, or an Error with the message onTimeout gives once the deadline passes. */
-async function withDeadline<T>(
+export async function withDeadline<T>(
   work: Promise<T>,
   ms: number | undefined,
   onTimeout: () => string,

@@ -21,6 +21,7 @@ import { type PlanAnswer, planAnswerSchema } from './contracts/plan-answer.js';
 import { type SemanticSearchAnswer, semanticSearchAnswerSchema } from './contracts/semantic-search-answer.js';
 import { exploreActivities } from './explore/choose-room.js';
 import { groundedActivities } from './grounded/activities.js';
+import type { NextActionOracle } from './grounded/next-action.js';
 import { activitySignal, keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
 import { semanticSearchMessages, semanticSearchPromptStart } from './prompts/semantic-search.js';
@@ -51,6 +52,8 @@ export type LlmActivitiesConfig = {
   actions?: readonly ActionSpec[];
   /** Ask the model for a bounded chain of thought before each answer; default true. */
   chainOfThought?: boolean;
+  /** The evaluation's oracle for LookPlanGraph's next action (reads the true world); never set in production. */
+  actionOracle?: NextActionOracle;
 };
 
 export type SemanticSearchStepInput = {
@@ -161,6 +164,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
       scenes: config.scenes,
       ask,
       ...(config.retrieval ? { retrieval: config.retrieval } : {}),
+      ...(config.actionOracle ? { actionOracle: config.actionOracle } : {}),
     }),
 
     /**

@@ -36,8 +36,17 @@ export {
   type Chooser,
   GROUNDED_LIMITS,
   type GroundedSearchInput,
+  type NextActionResult,
 } from './grounded/activities.js';
 export { CHOICE_PROMPT_VERSION } from './grounded/choice-prompt.js';
+export {
+  DONE_LABEL,
+  NEXT_ACTION_OPTIONS,
+  type NextActionInput,
+  type NextActionOracle,
+  nextActionMessages,
+  stepGloss,
+} from './grounded/next-action.js';
 export * from './prompts/index.js';
 export type {
   CallReport,

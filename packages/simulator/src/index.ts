@@ -26,6 +26,7 @@ export {
   type BeliefUpdate,
   INVALID_OBSERVATION,
 } from './belief/advance-belief.js';
+export { isPrior, memoryGraph, PRIOR_ATTRIBUTE } from './belief/memory-graph.js';
 export { mergeObservation } from './belief/merge-observation.js';
 export { sceneChanges } from './belief/scene-changes.js';
 export {

@@ -1,5 +1,7 @@
 import { type PlanStep, requireScene, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
+import { initialState, ROBOT_SKILL_SPECS } from '@groundplan/simulator';
 import { planForGoals } from './planning/plan-for-goals.js';
+import { feasibleActions } from './successors/feasible-actions.js';
 
 export type PlanForGoalsInput = {
   sceneRef: SceneRef;
@@ -25,7 +27,29 @@ export function createTaskPlanActivities(deps: { scenes: SceneStore }) {
         ? { ok: true, plan: planned.value.plan, expansions: planned.value.expansions }
         : { ok: false, error: planned.error.message, expansions: planned.error.expansions };
     },
+
+    /**
+     * LookPlanGraph's choices: every robot skill (the planning actions and the looks) whose
+     * preconditions hold in the belief now, over all of its nodes; goto(room) stands for the route.
+     */
+    async feasibleSteps(input: {
+      sceneRef: SceneRef;
+      accessed: string | null;
+    }): Promise<FeasibleStepsResult> {
+      const scene = await requireScene(deps.scenes, input.sceneRef);
+      const start = initialState(scene);
+      if (!start.ok) return { ok: false, error: start.error };
+      const steps = feasibleActions(
+        scene,
+        { ...start.value, accessed: input.accessed },
+        { nodes: scene.nodes(), actions: ROBOT_SKILL_SPECS },
+      ).map((action) => action.step);
+      return { ok: true, steps };
+    },
   };
 }
+
+/** The skills the robot can take next in its belief (looks included), or why none can be listed. */
+export type FeasibleStepsResult = { ok: true; steps: PlanStep[] } | { ok: false; error: string };
 
 export type TaskPlanActivities = ReturnType<typeof createTaskPlanActivities>;

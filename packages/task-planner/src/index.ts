@@ -1,5 +1,6 @@
 export {
   createTaskPlanActivities,
+  type FeasibleStepsResult,
   type PlanForGoalsInput,
   type PlanForGoalsResult,
   type TaskPlanActivities,

@@ -1,15 +1,17 @@
 // Records the event history of every groundplan workflow (planTask, executePlan, planAndExecute
-// and planAndExecute's two children, robotEntity and a task it ran, exploreFor) on a real (test) Temporal server, for the replay test that
+// and planAndExecute's two children, robotEntity and a task it ran, lookFor, exploreFor, a
+// LookPlanGraph run and its lookPlanGraph child) on a real (test) Temporal server, for the replay test that
 // checks the current workflow code still replays them, plus a run that fails on the robot (the
 // failure path). Once runs are deployed, a change that breaks old histories is versioned with
 // patched(); until then (nothing is deployed yet) such a change re-records them with this script.
 //   npx tsx --conditions=@groundplan/source packages/workflows/scripts/record-histories.ts
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { replayProvider } from '@groundplan/llm';
+import { type NextActionOracle, replayProvider } from '@groundplan/llm';
 import { openRetrieval } from '@groundplan/retrieval';
 import { createSimulatedRobot } from '@groundplan/robot';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
+import { formatStep } from '@groundplan/scene-graph/plan-step';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import type { WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
@@ -38,17 +40,34 @@ const sceneRef = await scenes.put(office);
 const sceneName = office.getAttribute('name');
 // Two robots, so each run starts from the recorded scene (a robot keeps its world between runs),
 // a third sent two tasks through its robot entity, and a fourth whose belief lacks Will's drone
-// looks for it (lookFor) in a true world that has it.
+// looks for it (lookFor) in a true world that has it, a fifth explores the office as an unknown
+// building, and a sixth runs LookPlanGraph.
 const robotIds = [
   'history-robot-1',
   'history-robot-2',
   'history-robot-3',
   'history-robot-4',
   'history-robot-5',
+  'history-robot-6',
 ];
 const withoutDrone = office.copy();
 withoutDrone.dropNode('wills_drone');
 const beliefRef = await scenes.put(withoutDrone);
+
+// LookPlanGraph's choices for the recorded run, as a fixed script (the cassette holds no such
+// answers): each action in turn once the belief offers it, then done.
+const LOOKPLANGRAPH_SCRIPT = [
+  'goto(jasons_office)',
+  'look_on(cabinet_3)',
+  'access(cabinet_3)',
+  'release(coke_can)',
+  'close(cabinet_3)',
+];
+const scriptedActions: NextActionOracle = async (input) => {
+  const taken = new Set(input.history.map((line) => line.split(':')[0]));
+  const next = LOOKPLANGRAPH_SCRIPT.find((label) => !taken.has(label));
+  return input.steps.find((step) => formatStep(step) === next) ?? 'done';
+};
 
 async function retrieval() {
   const opened = await openRetrieval({ cacheDir: `${dataDir}/retrieval` });
@@ -78,12 +97,14 @@ const workers = [
     scenes,
     provider: replayProvider({ cassettePath }),
     retrieval: await retrieval(),
+    actionOracle: scriptedActions,
     robot: robot(robotIds[0]!),
   })),
   ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[1]!) })),
   ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[2]!) })),
   ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[3]!) })),
   ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[4]!) })),
+  ...(await createRoleWorkers(connection, { roles: ['robot'], namespace, robot: robot(robotIds[5]!) })),
 ];
 
 // Histories do not hold the workflow id, and the workflows derive child and step ids from it,
@@ -188,6 +209,21 @@ async function record(): Promise<void> {
   const explored = await exploring.result();
   if (explored.status !== 'found') throw new Error(`exploreFor ended ${explored.status}`);
   await save('exploreFor', exploring);
+
+  // LookPlanGraph: planAndExecute dispatches to lookPlanGraph, which chooses one action at a time.
+  const stepwise = await startPlanAndExecute(env.client, sceneName, {
+    sceneRef,
+    instruction,
+    robotId: robotIds[5]!,
+    options: { planner: 'lookplangraph' },
+  });
+  const stepped = await runOutcome(stepwise);
+  if (stepped.status !== 'completed') throw new Error(`the lookplangraph run ended ${stepped.status}`);
+  await save('planAndExecute.lookplangraph', stepwise);
+  await save(
+    'planAndExecute.child-lookPlanGraph',
+    env.client.workflow.getHandle(`${stepwise.workflowId}-lookplangraph`),
+  );
 }
 
 mkdirSync(outDir, { recursive: true });

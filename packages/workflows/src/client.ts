@@ -14,6 +14,8 @@ import {
   PlanAndExecuteInputSchema,
   type PlanTaskInput,
   PlanTaskInputSchema,
+  planOnlyRefusal,
+  plansWhileExecuting,
   ROBOT_ATTRIBUTE,
   type RobotState,
   robotEntityId,
@@ -77,6 +79,8 @@ export function startPlanAndExecute(
   links: RunLinks = {},
 ): Promise<WorkflowHandle<typeof planAndExecute>> {
   const checked = validated(PlanAndExecuteInputSchema, input);
+  const planner = checked.options?.planner ?? 'sayplan';
+  if (checked.planOnly && plansWhileExecuting(planner)) throw new InvalidRunInput(planOnlyRefusal(planner));
   return client.workflow.start<typeof planAndExecute>(
     'planAndExecute',
     runOptions(sceneName, checked, runDetails(checked), links),
@@ -148,6 +152,8 @@ export function startPlanTask(
   links: RunLinks = {},
 ): Promise<WorkflowHandle<typeof planTask>> {
   const checked = validated(PlanTaskInputSchema, input);
+  const planner = checked.options?.planner ?? 'sayplan';
+  if (plansWhileExecuting(planner)) throw new InvalidRunInput(planOnlyRefusal(planner));
   return client.workflow.start<typeof planTask>(
     'planTask',
     runOptions(sceneName, checked, planningDetails(checked), links),

@@ -37,6 +37,8 @@ export const FAILURE_TYPES = {
   robotWorldCorrupt: 'RobotWorldCorrupt',
   planFailed: 'PlanFailed',
   executionFailed: 'ExecutionFailed',
+  /** A request the workflow cannot carry out as asked (e.g. plan only with a planner that plans while executing). */
+  invalidInput: 'InvalidInput',
 } as const;
 
 /**
@@ -61,6 +63,7 @@ export const LLM_ACTIVITY_NAMES: readonly string[] = [
   'groundedSearchStep',
   'chooseGoals',
   'chooseRoomToExplore',
+  'chooseNextAction',
 ];
 
 // --- Search attributes: how runs are found in the Temporal UI ---
@@ -97,9 +100,19 @@ export const GROUNDPLAN_SEARCH_ATTRIBUTES = [
  * Which planner runs: SayPlan; the two baselines of its evaluation; grounded choice for small
  * models (search among retrieval-ranked legal moves, goals among reachable predicates, a
  * classical planner for the plan), and its ablation in which the retrieval prior makes every
- * choice without the model.
+ * choice without the model; LookPlanGraph (one feasible action at a time, looks included, from a
+ * memory graph whose objects are unverified priors) and its baseline SayPlan Lite (SayPlan
+ * without semantic search: plans from the whole belief graph, verified and replanned, no looks).
  */
-export const PLANNER_VARIANTS = ['sayplan', 'llm+p', 'llm-as-planner', 'grounded', 'grounded-prior'] as const;
+export const PLANNER_VARIANTS = [
+  'sayplan',
+  'llm+p',
+  'llm-as-planner',
+  'grounded',
+  'grounded-prior',
+  'lookplangraph',
+  'sayplan-lite',
+] as const;
 export const PlannerVariantSchema = z.enum(PLANNER_VARIANTS);
 export type PlannerVariant = z.infer<typeof PlannerVariantSchema>;
 
@@ -112,6 +125,23 @@ export function isGrounded(planner: PlannerVariant): boolean {
 export function searchesAndReplans(planner: PlannerVariant): boolean {
   return planner === 'sayplan' || isGrounded(planner);
 }
+
+/** Whether a planner replans on the simulator's feedback: the searching ones and SayPlan Lite. */
+export function replans(planner: PlannerVariant): boolean {
+  return searchesAndReplans(planner) || planner === 'sayplan-lite';
+}
+
+/** Whether a planner plans while it executes (LookPlanGraph): it has no plan-only mode. */
+export function plansWhileExecuting(planner: PlannerVariant): boolean {
+  return planner === 'lookplangraph';
+}
+
+/** LookPlanGraph's budget: skills (looks and navigation included) a run may take before it gives up. */
+export const DEFAULT_MAX_ACTIONS = 40;
+
+/** The one line a plan-only request for a planner that plans while executing gets. */
+export const planOnlyRefusal = (planner: PlannerVariant) =>
+  `the ${planner} planner chooses each action while the robot executes, so it cannot plan only; drop planOnly or choose another planner`;
 
 /** SayPlan's replans after a rejected plan, and the semantic-search steps before the model must plan. */
 export const DEFAULT_MAX_REPLANS = 5;
@@ -149,6 +179,8 @@ export const PlanOptionsSchema = z.object({
   llmMaxAttempts: z.number().int().min(1).max(100).optional(),
   /** Seconds all tries of one LLM step may take together before the run fails; default 600. */
   llmStepDeadlineSeconds: z.number().int().min(1).max(86_400).optional(),
+  /** LookPlanGraph: skills a run may take before it gives up (DEFAULT_MAX_ACTIONS). */
+  maxActions: z.number().int().min(1).max(500).optional(),
 });
 export type PlanOptions = z.infer<typeof PlanOptionsSchema>;
 
@@ -232,6 +264,37 @@ export type LookForResult = {
   steps: StepRecord[];
   belief: Belief;
   beliefVersions: BeliefVersion[];
+};
+
+/** lookPlanGraph: LookPlanGraph's loop on one robot, one chosen action at a time from its memory graph. */
+export type LookPlanGraphInput = {
+  robotId: string;
+  /** The deployment's scene: the simulated robot keys its true world by it. */
+  sceneRef: SceneRef;
+  /** The belief the memory graph is made from. */
+  belief: Belief;
+  instruction: string;
+  /** Chosen actions (a goto counts once, however long its route) before the run gives up; DEFAULT_MAX_ACTIONS. */
+  maxActions?: number;
+  reportBeliefTo?: string;
+  heartbeatTimeoutSeconds?: number;
+  llmHeartbeatTimeoutSeconds?: number;
+};
+export type LookPlanGraphResult = {
+  /** done: the chooser said the instruction is carried out; failed: the budget ran out or no choice could be made. */
+  status: 'done' | 'failed';
+  reason?: string;
+  /** The actions chosen, in order (a goto(room) as chosen, before its route). */
+  chosen: PlanStep[];
+  /** Every skill the robot ran (routes expanded), with its outcome. */
+  steps: StepRecord[];
+  /** Chosen actions that failed on the robot; each sends the loop back to choosing from the corrected belief. */
+  failedActions: number;
+  /** The memory graph the run started from and how many objects in it were priors. */
+  memory: { ref: SceneRef; priors: number };
+  belief: Belief;
+  beliefVersions: BeliefVersion[];
+  usage: Usage;
 };
 
 // --- The robot entity: one long-lived workflow per robot id owns its belief and its task queue ---

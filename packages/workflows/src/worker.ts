@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLlmActivities, type LlmProvider } from '@groundplan/llm';
+import { createLlmActivities, type LlmProvider, type NextActionOracle } from '@groundplan/llm';
 import { createPathActivities } from '@groundplan/path-planner';
 import type { SceneIndexCache } from '@groundplan/retrieval';
 import { createRobotActivities, type SkillExecutor } from '@groundplan/robot';
@@ -26,6 +26,8 @@ export type RoleWorkersOptions = {
   chainOfThought?: boolean;
   /** Node embeddings for the grounded planners' retrieval prior (the llm role). */
   retrieval?: SceneIndexCache;
+  /** The evaluation's oracle for LookPlanGraph's next action instead of the model (the llm role). */
+  actionOracle?: NextActionOracle;
   /** The robot behind the robot role: its id names its task queue. */
   robot?: { id: string; executor: SkillExecutor };
   /** Tasks each role runs at once; a robot always runs one skill at a time. */
@@ -80,6 +82,7 @@ export async function createRoleWorkers(
               scenes: needScenes(role),
               ...(options.chainOfThought === undefined ? {} : { chainOfThought: options.chainOfThought }),
               ...(options.retrieval ? { retrieval: options.retrieval } : {}),
+              ...(options.actionOracle ? { actionOracle: options.actionOracle } : {}),
             }),
             ...concurrency('llm', 'maxConcurrentActivityTaskExecutions'),
           }),

@@ -3,6 +3,7 @@
 export { executePlan } from './workflows/execute-plan.js';
 export { exploreFor } from './workflows/explore-for.js';
 export { lookFor } from './workflows/look-for.js';
+export { lookPlanGraph } from './workflows/look-plan-graph.js';
 export { planAndExecute } from './workflows/plan-and-execute.js';
 export { planTask } from './workflows/plan-task.js';
 export { robotEntity } from './workflows/robot-entity.js';

@@ -56,24 +56,25 @@ export async function planCommand(
     ...(flags.llmAttempts === undefined ? {} : { llmMaxAttempts: flags.llmAttempts }),
     ...(flags.llmDeadline === undefined ? {} : { llmStepDeadlineSeconds: flags.llmDeadline }),
   };
-  const handle: WorkflowHandle = await (flags.planOnly
-    ? startPlanTask(client, sceneName, { sceneRef, instruction, options }, links)
-    : submitRobotTask(
-        client,
-        sceneName,
-        {
-          sceneRef,
-          instruction,
-          options,
-          robotId: flags.robot ?? config.robotId,
-          ...(flags.skillStartTimeout === undefined
-            ? {}
-            : { skillScheduleToStartTimeoutSeconds: flags.skillStartTimeout }),
-          ...(flags.requireApproval ? { requireApproval: true } : {}),
-        },
-        links,
-      )
-  ).catch((error: unknown) => {
+  // In an async function, so a refusal the client throws at once (plan-only with lookplangraph) is caught too.
+  const handle: WorkflowHandle = await (async () =>
+    flags.planOnly
+      ? startPlanTask(client, sceneName, { sceneRef, instruction, options }, links)
+      : submitRobotTask(
+          client,
+          sceneName,
+          {
+            sceneRef,
+            instruction,
+            options,
+            robotId: flags.robot ?? config.robotId,
+            ...(flags.skillStartTimeout === undefined
+              ? {}
+              : { skillScheduleToStartTimeoutSeconds: flags.skillStartTimeout }),
+            ...(flags.requireApproval ? { requireApproval: true } : {}),
+          },
+          links,
+        ))().catch((error: unknown) => {
     throw error instanceof InvalidRunInput ? new UserError(error.message) : error;
   });
   const ui = workflowUiUrl(config.temporal, handle.workflowId);

@@ -1,4 +1,5 @@
 import { rankByVector, type SceneIndex, type SceneIndexCache } from '@groundplan/retrieval';
+import type { PlanStep } from '@groundplan/scene-graph';
 import {
   requireScene,
   type SceneRef,
@@ -13,6 +14,14 @@ import { appliedStep, invalidStep, type SemanticSearchStepResult } from '../sear
 import type { StructuredAnswer } from '../structured-call.js';
 import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
+import {
+  DONE_LABEL,
+  NEXT_ACTION_OPTIONS,
+  type NextActionInput,
+  type NextActionOracle,
+  nextActionMessages,
+  nextActionOptions,
+} from './next-action.js';
 import { goalOptions, type Option, searchOptions } from './options.js';
 
 /** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */
@@ -46,6 +55,11 @@ type Ask = <T>(
   { ok: true; value: StructuredAnswer<T> } | { ok: false; error: string; usage: CallReport; calls: number }
 >;
 
+/** The next LookPlanGraph action (a step among those offered, or done), or why the model gave none. */
+export type NextActionResult =
+  | { ok: true; choice: PlanStep | 'done'; offered: number; usage: CallReport; calls: number }
+  | { ok: false; error: string; usage: CallReport; calls: number };
+
 /** Goal glosses kept embedded per worker (384 floats each: about 30 MB at the bound). */
 const MAX_CACHED_GLOSSES = 20_000;
 
@@ -65,7 +79,13 @@ const NO_CALL: CallReport = {
  * retrieval prior orders it, and the model only picks among the best few options (or, as the
  * ablation, the prior picks the first).
  */
-export function groundedActivities(deps: { scenes: SceneStore; retrieval?: SceneIndexCache; ask: Ask }) {
+export function groundedActivities(deps: {
+  scenes: SceneStore;
+  retrieval?: SceneIndexCache;
+  ask: Ask;
+  /** The evaluation's oracle, choosing LookPlanGraph's actions instead of the model. */
+  actionOracle?: NextActionOracle;
+}) {
   // A replan offers mostly the same goals again: their glosses are embedded once per worker.
   const glosses = new Map<string, Float32Array>();
   const glossVectors = (index: SceneIndex) => async (texts: readonly string[]) => {
@@ -111,6 +131,39 @@ export function groundedActivities(deps: { scenes: SceneStore; retrieval?: Scene
       const { command, node } = chosen.value;
       const step = { command, node, reasoning: `chose ${chosen.label}`, chainOfThought: '', usage, calls };
       return appliedStep(graph, input.view, step);
+    },
+
+    /**
+     * LookPlanGraph's step: the model picks the next action among the best feasible ones by the
+     * retrieval prior, or done. With no feasible action, done is the only choice and no call is made.
+     */
+    async chooseNextAction(input: NextActionInput): Promise<NextActionResult> {
+      if (deps.actionOracle) {
+        const choice = await deps.actionOracle(input);
+        return { ok: true, choice, offered: input.steps.length, usage: NO_CALL, calls: 0 };
+      }
+      const { graph, index, query } = await prepare(input.sceneRef, input.instruction);
+      const options = (await nextActionOptions(graph, input, glossVectors(index), query)).slice(
+        0,
+        NEXT_ACTION_OPTIONS,
+      );
+      if (options.length === 0) return { ok: true, choice: 'done', offered: 0, usage: NO_CALL, calls: 0 };
+      const answer = await deps.ask(
+        nextActionMessages(input.instruction, input.history, options),
+        choiceSchema([...options.map((option) => option.label), DONE_LABEL]),
+        'next_action_choice',
+        48,
+      );
+      if (!answer.ok) return answer;
+      const label = answer.value.value.choice;
+      const chosen = options.find((option) => option.label === label);
+      return {
+        ok: true,
+        choice: chosen === undefined ? 'done' : chosen.value,
+        offered: options.length,
+        usage: answer.value.report,
+        calls: 1,
+      };
     },
 
     /** Goal predicates for the instruction, from the explored nodes and the things retrieval ranks highest. */

@@ -1,5 +1,6 @@
 import {
   collapse,
+  isExpandable,
   type Observation,
   type PlanStep,
   requireScene,
@@ -12,6 +13,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { ACTION_SPECS } from '../actions/action-table.js';
 import { ROBOT_SKILL_SPECS } from '../actions/perception-table.js';
 import { advanceBelief } from '../belief/advance-belief.js';
+import { memoryGraph } from '../belief/memory-graph.js';
 import { sceneChanges } from '../belief/scene-changes.js';
 import { verifyPlan } from '../verify/verify-plan.js';
 
@@ -42,6 +44,22 @@ export function createSimActivities(deps: { scenes: SceneStore }) {
     async collapseScene(input: { sceneRef: SceneRef }): Promise<SizedView> {
       const scene = await requireScene(deps.scenes, input.sceneRef);
       return sizeView(scene, collapse(scene));
+    },
+
+    /** The whole scene as one view, every node expanded (SayPlan Lite plans from it), and its size in prompt tokens. */
+    async fullView(input: { sceneRef: SceneRef }): Promise<SizedView> {
+      const scene = await requireScene(deps.scenes, input.sceneRef);
+      const expanded = scene.filterNodes((id) => isExpandable(scene, id)).sort();
+      return sizeView(scene, { expanded, memory: expanded });
+    },
+
+    /**
+     * LookPlanGraph's memory graph of a belief: the same scene with every movable object marked
+     * an unverified prior (attributes.prior); stored by content hash, so a retry stores nothing new.
+     */
+    async memoryGraph(input: { beliefRef: SceneRef }): Promise<{ beliefRef: SceneRef; priors: number }> {
+      const memory = memoryGraph(await requireScene(deps.scenes, input.beliefRef));
+      return { beliefRef: await deps.scenes.put(memory.graph), priors: memory.priors };
     },
 
     /** Forward-simulates the full plan; the first violated precondition comes back as feedback. */

@@ -13,6 +13,7 @@ import {
   type SceneNodeAttributes,
   type SeenNode,
 } from '@groundplan/scene-graph';
+import { PRIOR_ATTRIBUTE } from './memory-graph.js';
 
 /**
  * The belief corrected by what the robot saw: seen nodes are added or moved to where they were
@@ -229,7 +230,11 @@ function relationOf(node: SeenNode, obs: Observation, graph: SceneGraph): Relati
 function seenAttributes(node: SeenNode, graph: SceneGraph): Partial<SceneNodeAttributes> {
   const known = graph.hasNode(node.id) ? graph.getNodeAttributes(node.id) : undefined;
   const attributes: Partial<SceneNodeAttributes> = {};
-  if (node.attributes !== undefined) attributes.attributes = { ...known?.attributes, ...node.attributes };
+  // What the robot saw is no longer a prior (LookPlanGraph's memory graph marks unverified objects).
+  if (node.attributes !== undefined || known?.attributes?.[PRIOR_ATTRIBUTE] !== undefined) {
+    const { [PRIOR_ATTRIBUTE]: _prior, ...rest } = { ...known?.attributes, ...node.attributes };
+    attributes.attributes = rest;
+  }
   if (node.affordances !== undefined) attributes.affordances = [...node.affordances];
   return attributes;
 }

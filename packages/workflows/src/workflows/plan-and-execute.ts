@@ -1,4 +1,5 @@
 import {
+  ApplicationFailure,
   CancellationScope,
   condition,
   executeChild,
@@ -15,10 +16,13 @@ import {
   type ExecutePlanResult,
   FAILURE_TYPES,
   type LookForResult,
+  type LookPlanGraphResult,
   type PlanAndExecuteInput,
   type PlanAndExecuteResult,
   type PlanTaskInput,
   type PlanTaskResult,
+  planOnlyRefusal,
+  plansWhileExecuting,
   rejectSignal,
   robotTurnSignal,
   STATUS_ATTRIBUTE,
@@ -29,6 +33,7 @@ import {
 import { executionDescription, oneLine, planningDetails } from '../run-description.js';
 import { executePlan } from './execute-plan.js';
 import { lookFor } from './look-for.js';
+import { lookPlanGraph } from './look-plan-graph.js';
 import { childOutcome, failWithOutcome } from './outcome.js';
 import { planTask } from './plan-task.js';
 import { enterStage, trackProgress } from './progress.js';
@@ -46,6 +51,13 @@ type Counts = Pick<PlanAndExecuteResult, 'replannedForWorldChanges' | 'replanned
  */
 export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAndExecuteResult> {
   const { workflowId } = workflowInfo();
+  const planner = input.options?.planner ?? 'sayplan';
+  if (input.planOnly && plansWhileExecuting(planner))
+    throw ApplicationFailure.create({
+      type: FAILURE_TYPES.invalidInput,
+      message: planOnlyRefusal(planner),
+      nonRetryable: true,
+    });
   let belief: Belief | undefined;
   let approved = false;
   let rejected: string | undefined;
@@ -81,6 +93,9 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
 
   if (input.robotEntity) await condition(() => belief !== undefined);
   else belief = { ref: input.sceneRef, accessed: null };
+
+  // LookPlanGraph plans while it executes: one child runs its whole loop.
+  if (plansWhileExecuting(planner)) return finish(await lookAndPlan());
 
   // Tokens spent by the planning rounds before the current one.
   let spentBefore: Usage = { promptTokens: 0, completionTokens: 0, calls: 0 };
@@ -149,6 +164,62 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
     counts.replannedForWorldChanges++;
     context.push(`The world changed since the last plan: ${reported.description}`);
     if (reported.sceneRef) belief = { ref: reported.sceneRef, accessed: null };
+  }
+
+  /** LookPlanGraph's loop (child workflow lookPlanGraph), told as a plan and its execution. */
+  async function lookAndPlan(): Promise<Omit<PlanAndExecuteResult, keyof Counts | 'belief'>> {
+    const runId = `${workflowId}-lookplangraph`;
+    enter('executing', runId);
+    const run = await executeChild(lookPlanGraph, {
+      workflowId: runId,
+      args: [
+        {
+          robotId: input.robotId,
+          sceneRef: input.sceneRef,
+          belief: belief!,
+          instruction: input.instruction,
+          ...(input.options?.maxActions ? { maxActions: input.options.maxActions } : {}),
+          ...(input.robotEntity ? { reportBeliefTo: input.robotEntity } : {}),
+          ...(input.heartbeatTimeoutSeconds
+            ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds }
+            : {}),
+          ...(input.options?.llmHeartbeatTimeoutSeconds
+            ? { llmHeartbeatTimeoutSeconds: input.options.llmHeartbeatTimeoutSeconds }
+            : {}),
+        },
+      ],
+      typedSearchAttributes: workflowInfo().typedSearchAttributes,
+      staticSummary: oneLine(`LookPlanGraph "${input.instruction}" on robot ${input.robotId}`),
+    }).catch((error: unknown): LookPlanGraphResult => {
+      const failed = childOutcome<LookPlanGraphResult>(error);
+      if (failed === undefined) throw error;
+      return failed;
+    });
+    belief = run.belief;
+    counts.replannedForExecutionFailures = run.failedActions;
+    progress.usage = run.usage;
+    progress.executedSteps = run.steps.length;
+    const done = run.status === 'done';
+    const planning: PlanTaskResult = {
+      status: done ? 'verified' : 'failed',
+      planner,
+      instruction: input.instruction,
+      plan: run.chosen,
+      expandedPlan: run.steps.map((step) => step.step),
+      ...(run.reason ? { reason: run.reason } : {}),
+      explored: { expanded: [], memory: [] },
+      searchTrace: [],
+      attempts: [],
+      usage: run.usage,
+    };
+    const execution: ExecutePlanResult = {
+      status: done ? 'completed' : 'failed',
+      steps: run.steps,
+      ...(run.reason ? { reason: run.reason } : {}),
+      belief: run.belief,
+      beliefVersions: run.beliefVersions,
+    };
+    return { status: done ? 'completed' : 'execution-failed', planning, execution };
   }
 
   /** The robot looks room by room for nodes its belief lost (child workflow lookFor). */

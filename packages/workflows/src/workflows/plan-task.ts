@@ -1,4 +1,4 @@
-import { upsertSearchAttributes } from '@temporalio/workflow';
+import { ApplicationFailure, upsertSearchAttributes } from '@temporalio/workflow';
 import {
   DEFAULT_MAX_REPLANS,
   DEFAULT_MAX_SEARCH_STEPS,
@@ -7,6 +7,9 @@ import {
   type PlannerVariant,
   type PlanTaskInput,
   type PlanTaskResult,
+  planOnlyRefusal,
+  plansWhileExecuting,
+  replans,
   STATUS_ATTRIBUTE,
   searchesAndReplans,
   type View,
@@ -35,6 +38,12 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
 
 async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
   const planner: PlannerVariant = input.options?.planner ?? 'sayplan';
+  if (plansWhileExecuting(planner))
+    throw ApplicationFailure.create({
+      type: FAILURE_TYPES.invalidInput,
+      message: planOnlyRefusal(planner),
+      nonRetryable: true,
+    });
   const { sceneRef, instruction } = input;
   const llm = llmActivities({
     heartbeatTimeoutSeconds: input.options?.llmHeartbeatTimeoutSeconds,
@@ -47,12 +56,16 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
   const start = await sim.collapseScene.executeWithOptions({ summary: 'collapse the scene graph' }, [
     { sceneRef },
   ]);
-  let explored: View = start.view;
+  // SayPlan Lite plans from the whole graph: no search, every node in view.
+  let explored: View =
+    planner === 'sayplan-lite'
+      ? (await sim.fullView.executeWithOptions({ summary: 'the whole scene graph' }, [{ sceneRef }])).view
+      : start.view;
   let searchTrace: PlanTaskResult['searchTrace'] = [];
   const grounded = isGrounded(planner);
   const chooser = planner === 'grounded' ? 'model' : 'prior';
   // Every searching, replanning planner gets the same budgets.
-  const maxReplans = searchesAndReplans(planner) ? (input.options?.maxReplans ?? DEFAULT_MAX_REPLANS) : 0;
+  const maxReplans = replans(planner) ? (input.options?.maxReplans ?? DEFAULT_MAX_REPLANS) : 0;
   if (searchesAndReplans(planner)) {
     const maxSearchSteps = input.options?.maxSearchSteps ?? DEFAULT_MAX_SEARCH_STEPS;
     const step: SearchStep = grounded

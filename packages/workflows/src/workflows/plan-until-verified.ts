@@ -54,7 +54,7 @@ export async function planUntilVerified(
     const last = latest?.feedback;
     const asked = { summary: oneLine(`plan attempt ${n}${last ? ` after: ${last}` : ''}`, 120) };
     const proposal =
-      planner === 'sayplan'
+      planner === 'sayplan' || planner === 'sayplan-lite'
         ? await llm.generatePlan.executeWithOptions(asked, [
             { sceneRef, instruction, view: input.view, feedback: latest ? [...context, latest] : context },
           ])
