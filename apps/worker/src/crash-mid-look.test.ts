@@ -49,7 +49,10 @@ describe('SIGKILL while the robot looks and while its belief is updated', { time
     )[0]!;
     plannerRun = planner.run();
   });
+  // Every worker process the test starts, so a failing test leaves none behind.
+  const processes: WorkerProcess[] = [];
   afterAll(async () => {
+    for (const worker of processes) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
     planner?.shutdown();
     await plannerRun;
     await env?.teardown();
@@ -71,9 +74,13 @@ describe('SIGKILL while the robot looks and while its belief is updated', { time
         },
       ],
     });
+  const track = async (worker: Promise<WorkerProcess>) => {
+    processes.push(await worker);
+    return processes.at(-1)!;
+  };
   const robotWorker = (robotId: string) =>
-    startWorkerProcess(['--roles', 'robot', '--robot-id', robotId], workerEnv());
-  const simWorker = () => startWorkerProcess(['--roles', 'sim'], workerEnv());
+    track(startWorkerProcess(['--roles', 'robot', '--robot-id', robotId], workerEnv()));
+  const simWorker = () => track(startWorkerProcess(['--roles', 'sim'], workerEnv()));
   const stop = async (worker: WorkerProcess, signal: NodeJS.Signals) => {
     worker.child.kill(signal);
     await worker.exited;
