@@ -1,5 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { PLANNER_VARIANTS } from '@groundplan/workflows/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runInProcess } from './test-support/run-in-process.js';
 
@@ -69,8 +70,6 @@ describe('what the CLI says when the input is wrong', () => {
   it('a value with a line break stays on one line', async () => {
     const run = await runInProcess(['plan', '--scene', office, '--planner', 'say\nplan', 'Find a mug.'], env);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(
-      "groundplan: unknown planner 'say plan'; use sayplan, llm+p, llm-as-planner, grounded, grounded-prior\n",
-    );
+    expect(run.stderr).toBe(`groundplan: unknown planner 'say plan'; use ${PLANNER_VARIANTS.join(', ')}\n`);
   });
 });

@@ -108,6 +108,11 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
     .option('--plan-only', 'plan and verify, do not execute')
     .option('--require-approval', 'wait for `groundplan approve` before executing')
     .option('--max-replans <n>', 'replans on simulator feedback (default 5)', count)
+    .option(
+      '--max-execution-replans <n>',
+      'replans after a failed skill whose observation corrected the belief (default 2)',
+      count,
+    )
     .option('--llm-attempts <n>', 'tries of one LLM step whose endpoint is unavailable (default 4)', positive)
     .option('--llm-deadline <seconds>', 'seconds all tries of one LLM step may take (default 600)', positive)
     .option(

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { freePort, startDevServer, stopDevServer } from '@groundplan/temporal-runtime';
 import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
@@ -43,6 +43,7 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
   let server: { port: number; uiPort: number; dataDir: string };
   let ui: string;
   let worker: WorkerProcess;
+  let movedRobot: WorkerProcess;
   let browser: Browser;
   let page: Page;
   const runs: Record<'completed' | 'executionFailed' | 'planFailed', Run> = {} as never;
@@ -70,11 +71,23 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
       const { runId, result } = JSON.parse(cli.stdout) as Omit<Run, 'code'>;
       return { runId, code: cli.code, result };
     };
+    // A second robot whose true world differs from the scene it is told: it stands in Jason's
+    // office, not where the scene says, so the plan verified on the scene fails at its first step.
+    const moved = JSON.parse(readFileSync(office, 'utf8')) as {
+      edges: Array<{ kind: string; source: string; target: string }>;
+    };
+    for (const edge of moved.edges) if (edge.kind === 'at') edge.target = 'jasons_office';
+    writeFileSync(`${dir}/office-moved-robot.json`, JSON.stringify(moved));
+    movedRobot = await startWorkerProcess(['--roles', 'robot', '--robot-id', 'sim-moved'], {
+      ...env,
+      GROUNDPLAN_DATA_DIR: dir,
+      GROUNDPLAN_ROBOT_TIME_SCALE: '0.005',
+      GROUNDPLAN_ROBOT_TRUE_WORLD: `${dir}/office-moved-robot.json`,
+    });
     runs.completed = await plan();
-    // The robot keeps the world the first run left (cabinet closed, can on the desk): the same
-    // plan, verified on the stored scene, fails on the robot at its first step.
-    runs.executionFailed = await plan();
-    runs.planFailed = await plan('--max-replans', '0');
+    runs.executionFailed = await plan('--robot', 'sim-moved', '--max-execution-replans', '0');
+    // Each robot plans from its own belief: a fresh robot plans from the scene (the cassette's world).
+    runs.planFailed = await plan('--robot', 'sim-unplanned', '--max-replans', '0');
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.setDefaultTimeout(UI_TIMEOUT_MS);
@@ -84,7 +97,9 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
   afterAll(async () => {
     await browser?.close();
     worker?.child.kill('SIGTERM');
+    movedRobot?.child.kill('SIGTERM');
     await worker?.exited;
+    await movedRobot?.exited;
     if (server) await stopDevServer(server);
     rmSync(dir, { recursive: true, force: true });
   });
@@ -101,7 +116,8 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
   });
 
   it('lists the failed runs as failed and the completed one as completed', async () => {
-    await page.goto(workflows('ParentWorkflowId IS NULL'));
+    // The runs: a robot's tasks are children of its entity, so the list asks for their type.
+    await page.goto(workflows("WorkflowType = 'planAndExecute'"));
     for (const [name, status] of [
       ['completed', /^completed$/i],
       ['executionFailed', /^failed$/i],
@@ -122,9 +138,9 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
     await row(runs.planFailed.runId).first().waitFor();
     expect(await row(runs.completed.runId).count()).toBe(0);
     // The README's filter finds exactly the run that failed on the robot.
-    await page.goto(workflows('GroundplanStatus = "execution-failed" AND ParentWorkflowId IS NULL'));
+    await page.goto(workflows('GroundplanStatus = "execution-failed" AND WorkflowType = "planAndExecute"'));
     await row(runs.executionFailed.runId).waitFor();
-    expect(await page.getByRole('row').filter({ hasText: 'plan-office-' }).count()).toBe(1);
+    expect(await page.getByRole('row').filter({ hasText: '-office-' }).count()).toBe(1);
   });
 
   it('shows each failed run with its one-line reason', async () => {
@@ -161,7 +177,9 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
     await page.goto(workflow(`${runId}-execute-1`));
     const total = result.planning.expandedPlan.length;
     const last = result.planning.expandedPlan.at(-1)!;
-    await page.getByText(`skill 1/${total} goto(pose_s1)`, { exact: false }).first().waitFor();
+    // Each skill is followed by its belief update and a signal to the robot entity; the timeline
+    // shows the newest rows: the last skill, and the belief update after it.
+    await page.getByText('advanceBelief', { exact: false }).first().waitFor();
     await page
       .getByText(`skill ${total}/${total} ${last.action}(${last.args.join(', ')})`, { exact: false })
       .first()

@@ -27,6 +27,7 @@ export type PlanFlags = {
   llmAttempts?: number;
   llmDeadline?: number;
   skillStartTimeout?: number;
+  maxExecutionReplans?: number;
 };
 
 /** `groundplan plan`: registers the scene, starts the run, follows it, prints the plan. Returns the exit code. */
@@ -68,6 +69,9 @@ export async function planCommand(
             instruction,
             options,
             robotId: flags.robot ?? config.robotId,
+            ...(flags.maxExecutionReplans === undefined
+              ? {}
+              : { maxExecutionReplans: flags.maxExecutionReplans }),
             ...(flags.skillStartTimeout === undefined
               ? {}
               : { skillScheduleToStartTimeoutSeconds: flags.skillStartTimeout }),
