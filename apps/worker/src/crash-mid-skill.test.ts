@@ -25,6 +25,7 @@ describe('a robot worker killed with SIGKILL during a long navigation', { timeou
   let env: TestWorkflowEnvironment;
   let planner: Worker;
   let plannerRun: Promise<void>;
+  let sim: Worker;
   let office: SceneGraph;
   let sceneRef: string;
   let plan: PlanStep[];
@@ -46,13 +47,19 @@ describe('a robot worker killed with SIGKILL during a long navigation', { timeou
     const route = expandPlan(office, [{ action: 'goto', args: ['wills_office'] }]);
     if (!route.ok) throw new Error(route.error.message);
     plan = route.value;
-    planner = await (
-      await createRoleWorkers(env.nativeConnection, { roles: ['planner'], namespace: env.namespace })
-    )[0]!;
-    plannerRun = planner.run();
+    // The planner runs the workflow; the sim role moves the robot's belief after every step.
+    const [plannerWorker, simWorker] = await createRoleWorkers(env.nativeConnection, {
+      roles: ['planner', 'sim'],
+      namespace: env.namespace,
+      scenes: fileSceneStore(`${dataDir}/scenes`),
+    });
+    planner = plannerWorker!;
+    sim = simWorker!;
+    plannerRun = Promise.all([planner.run(), sim.run()]).then(() => undefined);
   });
   afterAll(async () => {
     planner?.shutdown();
+    sim?.shutdown();
     await plannerRun;
     await env?.teardown();
     rmSync(dataDir, { recursive: true, force: true });
