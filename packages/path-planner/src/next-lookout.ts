@@ -1,6 +1,5 @@
-import { agentLocation, nodesOfKind, type PlanStep, type SceneGraph } from '@groundplan/scene-graph';
-import { expandPlan } from './expand-plan.js';
-import { nearest } from './nearest.js';
+import type { PlanStep, SceneGraph } from '@groundplan/scene-graph';
+import { frontier } from './frontier.js';
 
 /** Where to look next for nodes the belief lost: found, or the nearest room not yet looked at and the route there. */
 export type Lookout =
@@ -19,16 +18,7 @@ export function nextLookout(
   looked: readonly string[],
 ): Lookout {
   if (wanted.every((id) => belief.hasNode(id))) return { status: 'found' };
-  const done = new Set(looked);
-  let rooms = nodesOfKind(belief, 'room').filter((room) => !done.has(room));
-  const here = agentLocation(belief);
-  while (rooms.length > 0 && here !== undefined) {
-    const closest = nearest(belief, here, rooms);
-    if (!closest.ok) break;
-    const room = closest.value.candidate;
-    const route = expandPlan(belief, [{ action: 'goto', args: [room] }]);
-    if (route.ok) return { status: 'next', room, route: here === room ? [] : route.value };
-    rooms = rooms.filter((candidate) => candidate !== room);
-  }
-  return { status: 'exhausted', looked: done.size };
+  const [next] = frontier(belief, looked).rooms;
+  if (next === undefined) return { status: 'exhausted', looked: new Set(looked).size };
+  return { status: 'next', room: next.room, route: next.route };
 }

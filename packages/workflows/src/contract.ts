@@ -246,16 +246,26 @@ export const DEFAULT_MAX_EXECUTION_REPLANS = 2;
 /** Rooms a robot looks around for what its belief lost before it replans anyway. */
 export const DEFAULT_MAX_LOOKOUTS = 12;
 
-/** lookFor: the robot looks room by room (nearest first) until the nodes a failed step needed are back in its belief. */
-export type LookForInput = {
+/**
+ * What every workflow that drives a robot is given: the robot, the scene it is deployed in (the
+ * simulated robot keys its true world by it), its belief, the robot entity to tell of every new
+ * belief version, and the skills' timeouts. Field names as in ExecutePlanInput.
+ */
+export type RobotRunInput = {
   robotId: string;
   sceneRef: SceneRef;
   belief: Belief;
+  reportBeliefTo?: string;
+  /** Seconds without a heartbeat before a skill attempt counts as lost; SKILL_DEFAULTS otherwise. */
+  heartbeatTimeoutSeconds?: number;
+  /** Seconds a skill may wait for a worker of the robot's queue; SKILL_DEFAULTS otherwise. */
+  skillScheduleToStartTimeoutSeconds?: number;
+};
+
+/** lookFor: the robot looks room by room (nearest first) until the nodes a failed step needed are back in its belief. */
+export type LookForInput = RobotRunInput & {
   wanted: string[];
   maxRooms?: number;
-  reportBeliefTo?: string;
-  heartbeatTimeoutSeconds?: number;
-  scheduleToStartTimeoutSeconds?: number;
 };
 export type LookForResult = {
   found: boolean;
@@ -267,17 +277,11 @@ export type LookForResult = {
 };
 
 /** lookPlanGraph: LookPlanGraph's loop on one robot, one chosen action at a time from its memory graph. */
-export type LookPlanGraphInput = {
-  robotId: string;
-  /** The deployment's scene: the simulated robot keys its true world by it. */
-  sceneRef: SceneRef;
-  /** The belief the memory graph is made from. */
-  belief: Belief;
+export type LookPlanGraphInput = RobotRunInput & {
+  /** The belief field is the belief the memory graph is made from. */
   instruction: string;
   /** Chosen actions (a goto counts once, however long its route) before the run gives up; DEFAULT_MAX_ACTIONS. */
   maxActions?: number;
-  reportBeliefTo?: string;
-  heartbeatTimeoutSeconds?: number;
   llmHeartbeatTimeoutSeconds?: number;
 };
 export type LookPlanGraphResult = {

@@ -22,16 +22,8 @@ import { robotSteps } from './robot-steps.js';
  */
 export async function executePlan(input: ExecutePlanInput): Promise<ExecutePlanResult> {
   const progress = trackProgress('executing', input.plan.length);
-  const robot = robotSteps({
-    robotId: input.robotId,
-    sceneRef: input.sceneRef,
-    belief: input.belief ?? { ref: input.sceneRef, accessed: null },
-    ...(input.heartbeatTimeoutSeconds ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds } : {}),
-    ...(input.reportBeliefTo ? { reportBeliefTo: input.reportBeliefTo } : {}),
-    ...(input.skillScheduleToStartTimeoutSeconds
-      ? { scheduleToStartTimeoutSeconds: input.skillScheduleToStartTimeoutSeconds }
-      : {}),
-  });
+  const robot = robotSteps({ ...input, belief: input.belief ?? { ref: input.sceneRef, accessed: null } });
+
   const steps: StepRecord[] = [];
   const total = input.plan.length;
   const result = (

@@ -34,13 +34,8 @@ export async function lookPlanGraph(input: LookPlanGraphInput): Promise<LookPlan
   const memory = await sim.memoryGraph.executeWithOptions({ summary: 'memory graph: objects as priors' }, [
     { beliefRef: input.belief.ref },
   ]);
-  const robot = robotSteps({
-    robotId: input.robotId,
-    sceneRef: input.sceneRef,
-    belief: { ref: memory.beliefRef, accessed: input.belief.accessed },
-    ...(input.heartbeatTimeoutSeconds ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds } : {}),
-    ...(input.reportBeliefTo ? { reportBeliefTo: input.reportBeliefTo } : {}),
-  });
+  const robot = robotSteps({ ...input, belief: { ref: memory.beliefRef, accessed: input.belief.accessed } });
+
   if (memory.beliefRef !== input.belief.ref) {
     const version = {
       ref: memory.beliefRef,

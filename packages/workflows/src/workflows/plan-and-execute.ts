@@ -23,6 +23,7 @@ import {
   type PlanTaskResult,
   planOnlyRefusal,
   plansWhileExecuting,
+  type RobotRunInput,
   rejectSignal,
   robotTurnSignal,
   STATUS_ATTRIBUTE,
@@ -166,6 +167,20 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
     if (reported.sceneRef) belief = { ref: reported.sceneRef, accessed: null };
   }
 
+  /** What every child that drives the robot is given: the robot, its deployment, belief and timeouts. */
+  function onRobot(): RobotRunInput {
+    return {
+      robotId: input.robotId,
+      sceneRef: input.sceneRef,
+      belief: belief!,
+      ...(input.robotEntity ? { reportBeliefTo: input.robotEntity } : {}),
+      ...(input.heartbeatTimeoutSeconds ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds } : {}),
+      ...(input.skillScheduleToStartTimeoutSeconds
+        ? { skillScheduleToStartTimeoutSeconds: input.skillScheduleToStartTimeoutSeconds }
+        : {}),
+    };
+  }
+
   /** LookPlanGraph's loop (child workflow lookPlanGraph), told as a plan and its execution. */
   async function lookAndPlan(): Promise<Omit<PlanAndExecuteResult, keyof Counts | 'belief'>> {
     const runId = `${workflowId}-lookplangraph`;
@@ -174,15 +189,9 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
       workflowId: runId,
       args: [
         {
-          robotId: input.robotId,
-          sceneRef: input.sceneRef,
-          belief: belief!,
+          ...onRobot(),
           instruction: input.instruction,
           ...(input.options?.maxActions ? { maxActions: input.options.maxActions } : {}),
-          ...(input.robotEntity ? { reportBeliefTo: input.robotEntity } : {}),
-          ...(input.heartbeatTimeoutSeconds
-            ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds }
-            : {}),
           ...(input.options?.llmHeartbeatTimeoutSeconds
             ? { llmHeartbeatTimeoutSeconds: input.options.llmHeartbeatTimeoutSeconds }
             : {}),
@@ -228,21 +237,7 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
     enter('executing', lookId);
     return executeChild(lookFor, {
       workflowId: lookId,
-      args: [
-        {
-          robotId: input.robotId,
-          sceneRef: input.sceneRef,
-          belief: belief!,
-          wanted,
-          ...(input.robotEntity ? { reportBeliefTo: input.robotEntity } : {}),
-          ...(input.heartbeatTimeoutSeconds
-            ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds }
-            : {}),
-          ...(input.skillScheduleToStartTimeoutSeconds
-            ? { scheduleToStartTimeoutSeconds: input.skillScheduleToStartTimeoutSeconds }
-            : {}),
-        },
-      ],
+      args: [{ ...onRobot(), wanted }],
       typedSearchAttributes: workflowInfo().typedSearchAttributes,
       staticSummary: oneLine(`look for ${wanted.join(', ')} on robot ${input.robotId}`),
     });
@@ -257,21 +252,7 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
     const child = await scope.run(() =>
       startChild(executePlan, {
         workflowId: executeId,
-        args: [
-          {
-            sceneRef: input.sceneRef,
-            belief: belief!,
-            plan: planning.expandedPlan,
-            robotId: input.robotId,
-            ...(input.robotEntity ? { reportBeliefTo: input.robotEntity } : {}),
-            ...(input.heartbeatTimeoutSeconds
-              ? { heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds }
-              : {}),
-            ...(input.skillScheduleToStartTimeoutSeconds
-              ? { skillScheduleToStartTimeoutSeconds: input.skillScheduleToStartTimeoutSeconds }
-              : {}),
-          },
-        ],
+        args: [{ ...onRobot(), plan: planning.expandedPlan }],
         typedSearchAttributes: workflowInfo().typedSearchAttributes,
         ...executionDescription(input.robotId, planning.expandedPlan),
       }),

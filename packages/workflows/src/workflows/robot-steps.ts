@@ -13,6 +13,7 @@ import {
   type BeliefVersion,
   beliefAdvancedSignal,
   type PlanStep,
+  type RobotRunInput,
   SKILL_DEFAULTS,
   type StepRecord,
 } from '../contract.js';
@@ -24,17 +25,7 @@ export type StepRun =
   | { ok: true; record: StepRecord }
   | { ok: false; record: StepRecord; reason: string; corrected?: string };
 
-export type RobotStepsOptions = {
-  robotId: string;
-  /** The deployment's scene: the robot keys its world by it. */
-  sceneRef: string;
-  belief: Belief;
-  heartbeatTimeoutSeconds?: number;
-  /** Seconds a skill may wait for a worker of the robot's queue (SKILL_DEFAULTS otherwise). */
-  scheduleToStartTimeoutSeconds?: number;
-  /** The robot entity to tell of every new belief version. */
-  reportBeliefTo?: string;
-};
+export type RobotStepsOptions = RobotRunInput;
 
 /**
  * Runs skills on one robot and keeps its belief in step: every executed step, and every
@@ -45,7 +36,7 @@ export function robotSteps(options: RobotStepsOptions) {
   const { runSkill } = robot(
     options.robotId,
     options.heartbeatTimeoutSeconds,
-    options.scheduleToStartTimeoutSeconds,
+    options.skillScheduleToStartTimeoutSeconds,
   );
   const entity =
     options.reportBeliefTo === undefined ? undefined : getExternalWorkflowHandle(options.reportBeliefTo);
@@ -128,7 +119,7 @@ function failureMessage(error: unknown, options: RobotStepsOptions): string {
     error.cause instanceof TimeoutFailure &&
     error.cause.timeoutType === 'SCHEDULE_TO_START'
   )
-    return `no worker for robot ${options.robotId} took the skill within ${options.scheduleToStartTimeoutSeconds ?? SKILL_DEFAULTS.scheduleToStartTimeoutSeconds} s (none is running, or it is busy with other runs' skills; --skill-start-timeout waits longer)`;
+    return `no worker for robot ${options.robotId} took the skill within ${options.skillScheduleToStartTimeoutSeconds ?? SKILL_DEFAULTS.scheduleToStartTimeoutSeconds} s (none is running, or it is busy with other runs' skills; --skill-start-timeout waits longer)`;
   if (error instanceof ActivityFailure && error.cause instanceof ApplicationFailure)
     return error.cause.message;
   return error instanceof Error ? error.message : String(error);
