@@ -4,6 +4,7 @@ import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
 import type { PlanTaskResult } from '@groundplan/workflows/contract';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pendingHeartbeatDetails } from './test-support/heartbeat-details.js';
 import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
 import { recoverySeconds } from './test-support/recovery.js';
 import { askedRequests, replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
@@ -52,6 +53,11 @@ describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 
     const handle = await plan();
     // Kill it once the third call has reached the model (1.5 s from its answer): two answered, one in flight.
     while (askedRequests(`${dir}/first.log`).length < 3) await new Promise((r) => setTimeout(r, 20));
+    // ...and once the server holds the heartbeat that notes it (the worker sends it as the call starts;
+    // a kill before it arrives would lose the call from the run's usage, which is what the heartbeat is for).
+    const notesCallInFlight = async () =>
+      (await pendingHeartbeatDetails(handle)).some((details) => (details as { inFlight?: unknown })?.inFlight);
+    while (!(await notesCallInFlight())) await new Promise((r) => setTimeout(r, 20));
     first.child.kill('SIGKILL');
     const killedAt = Date.now();
     await first.exited;
