@@ -56,7 +56,9 @@ describe('an LLM worker killed with SIGKILL during semantic search', { timeout: 
     // ...and once the server holds the heartbeat that notes it (the worker sends it as the call starts;
     // a kill before it arrives would lose the call from the run's usage, which is what the heartbeat is for).
     const notesCallInFlight = async () =>
-      (await pendingHeartbeatDetails(handle)).some((details) => (details as { inFlight?: unknown })?.inFlight);
+      (await pendingHeartbeatDetails(handle)).some(
+        (details) => (details as { inFlight?: unknown })?.inFlight,
+      );
     while (!(await notesCallInFlight())) await new Promise((r) => setTimeout(r, 20));
     first.child.kill('SIGKILL');
     const killedAt = Date.now();

@@ -1,5 +1,5 @@
-import { defaultPayloadConverter } from '@temporalio/common';
 import type { WorkflowHandle } from '@temporalio/client';
+import { defaultPayloadConverter } from '@temporalio/common';
 
 /**
  * The last heartbeat details the server holds for each of a run's pending activities, decoded

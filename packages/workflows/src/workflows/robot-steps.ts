@@ -9,7 +9,6 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import {
-  type Belief,
   type BeliefVersion,
   beliefAdvancedSignal,
   type PlanStep,
