@@ -12,7 +12,7 @@ export {
   warmUpSemanticSearch,
 } from './activities.js';
 export { ANSWER_TOKENS, BOUNDS } from './contracts/bounds.js';
-export { asksForRoom, searchChoices, typedActions } from './contracts/choices.js';
+export { asksForRoom, mayAnswerWithRoom, searchChoices, typedActions } from './contracts/choices.js';
 export { type JsonSchema, toModelJsonSchema } from './contracts/json-schema.js';
 export { type PlanAnswer, planAnswerSchema, type TypedAction } from './contracts/plan-answer.js';
 export {

@@ -3,19 +3,36 @@ import type { ActionSpec } from '@groundplan/simulator';
 import type { TypedAction } from './plan-answer.js';
 import type { SearchChoices } from './semantic-search-answer.js';
 
-// Words with which an instruction asks for a room rather than a thing (SayPlan's search tasks:
-// "Which bathroom has ...", "Find the PhD bay that ...", "Where should I go?").
-const ASKS_FOR_A_ROOM =
-  /\b(rooms?|offices?|bays?|labs?|kitchens?|bathrooms?|bedrooms?|livingrooms?|lounges?|where|which one)\b/i;
+// Room words of SayPlan's scenes; an instruction without one never asks for a room.
+const ROOM_WORD = String.raw`(?:rooms?|offices?|bays?|labs?|kitchens?|bathrooms?|bedrooms?|livingrooms?|lounges?)`;
+const MENTIONS_A_ROOM = new RegExp(String.raw`\b(?:${ROOM_WORD}|where|which one)\b`, 'i');
 
-/** Whether an instruction asks for a room, so that `done` may name one. */
+/**
+ * Whether `done` may name a room: the instruction mentions one ("...in one of the meeting rooms"),
+ * or asks where or which one. Broad on purpose: it only widens what an answer may name.
+ */
+export function mayAnswerWithRoom(instruction: string): boolean {
+  return MENTIONS_A_ROOM.test(instruction);
+}
+
+// What the instruction asks for is a room: "Which bathroom has...", "Which one is it?", "Where should I
+// go?", "Find me the closest meeting room...", "There is an office which... Locate the office". A room
+// named elsewhere ("I left my headphones in one of the meeting rooms. Locate them.") does not count.
+const ASKS_FOR_A_ROOM = [
+  new RegExp(String.raw`\bwhich (?:one|${ROOM_WORD})\b`, 'i'),
+  /\bwhere (?:should|can|do) i go\b/i,
+  new RegExp(String.raw`\b(?:find|locate)(?: me)?(?: the| a| an| \d+)?(?: [\w-]+)?(?: [\w-]+)? ${ROOM_WORD}\b`, 'i'),
+  new RegExp(String.raw`\bthere is an? (?:[\w-]+ )?${ROOM_WORD}\b.*\blocate (?:it|the ${ROOM_WORD})\b`, 'i'),
+];
+
+/** Whether the answer the instruction asks for is a room (the retrieval prior then answers with one). */
 export function asksForRoom(instruction: string): boolean {
-  return ASKS_FOR_A_ROOM.test(instruction);
+  return ASKS_FOR_A_ROOM.some((pattern) => pattern.test(instruction));
 }
 
 /**
  * The legal (command, node) pairs of a search step on this view. `done` names an asset or object
- * that answers, a room when the instruction asks for one, or a floor or building: the honest
+ * that answers, a room when the instruction mentions one, or a floor or building: the honest
  * answer that nothing searched matches.
  */
 export function searchChoices(graph: SceneGraph, view: View, instruction: string): SearchChoices {
@@ -26,7 +43,7 @@ export function searchChoices(graph: SceneGraph, view: View, instruction: string
     'object',
     'floor',
     'building',
-    ...(asksForRoom(instruction) ? ['room'] : []),
+    ...(mayAnswerWithRoom(instruction) ? ['room'] : []),
   ]);
   return {
     expand: visible.filter((id) => !expanded.has(id) && isExpandable(graph, id)),

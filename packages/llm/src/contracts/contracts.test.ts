@@ -3,7 +3,7 @@ import { ACTION_SPECS } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BOUNDS } from './bounds.js';
-import { asksForRoom, searchChoices, typedActions } from './choices.js';
+import { asksForRoom, mayAnswerWithRoom, searchChoices, typedActions } from './choices.js';
 import { toModelJsonSchema } from './json-schema.js';
 import { planAnswerSchema } from './plan-answer.js';
 import { semanticSearchAnswerSchema } from './semantic-search-answer.js';
@@ -92,8 +92,29 @@ describe('the legal search choices on the office', () => {
     expect(searchChoices(office, view, 'Which office has a poster of the Terminator?').done).toContain(
       'kitchen',
     );
-    expect(asksForRoom('Find the PhD bay that has a drone in it.')).toBe(true);
-    expect(asksForRoom('Find me a carrot.')).toBe(false);
+    expect(mayAnswerWithRoom('I left my headphones in one of the meeting rooms. Locate them.')).toBe(true);
+    expect(mayAnswerWithRoom('Find me a carrot.')).toBe(false);
+  });
+
+  it('reads whether the answer asked for is a room, not a room merely mentioned', () => {
+    for (const instruction of [
+      'Find the PhD bay that has a drone in it.',
+      'One of the offices has a poster of the Terminator. Which one is it?',
+      'I need something to access ChatGPT. Where should I go?',
+      'Find me the closest meeting room to the kitchen.',
+      'There is a meeting room with a chair but no table. Locate it.',
+      'Which bathroom has the most potted plants.',
+    ])
+      expect(asksForRoom(instruction), instruction).toBe(true);
+    for (const instruction of [
+      'Find me a carrot.',
+      'I left my headphones in one of the meeting rooms. Locate them.',
+      'Find the kale that is not in the kitchen.',
+      'Find the closest fire extinguisher to the manipulation lab.',
+      'Locate a chair that is not in any dining room.',
+      'There is a postdoc that has a pet Husky. Find the desk that is most likely theirs.',
+    ])
+      expect(asksForRoom(instruction), instruction).toBe(false);
   });
 });
 

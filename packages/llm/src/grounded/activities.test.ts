@@ -72,6 +72,26 @@ describe('grounded search steps', () => {
     expect(server.received).toHaveLength(0);
   });
 
+  it('answers a question about a room with the room it looked into, not the thing that gave it away', async () => {
+    const llm = activities();
+    let view: View = collapse(office);
+    const taken: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const step = await llm.groundedSearchStep({
+        sceneRef,
+        instruction: 'Find the PhD bay that has a drone in it.',
+        view,
+        chooser: 'prior',
+      });
+      taken.push(`${step.command}(${step.node})`);
+      if (step.next) view = step.next.view;
+      if (step.command === 'done') break;
+    }
+    const answer = taken.at(-1)?.match(/^done\((.+)\)$/)?.[1];
+    expect(answer && office.getNodeAttribute(answer, 'kind')).toBe('room');
+    expect(view.expanded).toContain(answer);
+  });
+
   it('lets the model pick among the best few legal moves, and applies its pick', async () => {
     server.received.length = 0;
     server.script({ kind: 'json', value: { choice: 'expand(kitchen)' } });

@@ -22,7 +22,7 @@ import {
   nextActionMessages,
   nextActionOptions,
 } from './next-action.js';
-import { goalOptions, type Option, searchOptions } from './options.js';
+import { goalOptions, type Option, searchOptions, withModelPick } from './options.js';
 
 /** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */
 export type Chooser = 'model' | 'prior';
@@ -124,7 +124,7 @@ export function groundedActivities(deps: {
           48,
         );
         if (!answer.ok) return invalidStep(answer);
-        chosen = options.find((option) => option.label === answer.value.value.choice)!;
+        chosen = withModelPick(options, [answer.value.value.choice])[0]!;
         usage = answer.value.report;
         calls = answer.value.calls.length;
       }
@@ -183,16 +183,20 @@ export function groundedActivities(deps: {
         .slice(0, GROUNDED_LIMITS.goalOptions);
       if (options.length === 0)
         return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
-      if (input.chooser === 'prior' || options.length === 1) {
-        // The prior's next untried choice: its conjunction, then the best goal alone, then the same
-        // without that goal.
-        const fresh = (goals: string[]) => goals.length > 0 && !tried.has([...goals].sort().join(' & '));
-        let goals: string[] = [];
-        for (let from = 0; from < options.length && goals.length === 0; from++) {
-          const conjunction = priorGoals(options.slice(from));
-          const single = [options[from]!.label];
-          goals = fresh(conjunction) ? conjunction : fresh(single) ? single : [];
+      // The next untried choice by score: the conjunction, then the best goal alone, then the same
+      // without that goal.
+      const fresh = (goals: string[]) => goals.length > 0 && !tried.has([...goals].sort().join(' & '));
+      const nextUntried = (ranked: readonly Option<Goal>[]): string[] => {
+        for (let from = 0; from < ranked.length; from++) {
+          const conjunction = priorGoals(ranked.slice(from));
+          const single = [ranked[from]!.label];
+          if (fresh(conjunction)) return conjunction;
+          if (fresh(single)) return [single[0]!];
         }
+        return [];
+      };
+      if (input.chooser === 'prior' || options.length === 1) {
+        const goals = nextUntried(options);
         if (goals.length === 0)
           return {
             ok: false,
@@ -218,12 +222,16 @@ export function groundedActivities(deps: {
         96,
       );
       if (!answer.ok) return answer;
-      // A small model may pick goals that cannot hold together (the mug on the desk and in the
-      // fridge): the first of them is kept, so the planner never searches for an impossible state.
-      const picked = [...new Set(answer.value.value.goals)].map(
-        (label) => options.find((option) => option.label === label)!.value,
+      // The model's picks raise those goals' scores; the prior's rule then chooses from the result.
+      const ranked = withModelPick(options, answer.value.value.goals);
+      const chosen = nextUntried(ranked).map(
+        (label) => ranked.find((option) => option.label === label)!.value,
       );
-      const goals = consistentGoals(picked).kept.map((goal) => formatGoal(goal));
+      if (chosen.length === 0)
+        return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
+      // Picks that cannot hold together (the mug on the desk and in the fridge): the first is kept,
+      // so the planner never searches for an impossible state.
+      const goals = consistentGoals(chosen).kept.map((goal) => formatGoal(goal));
       return { ok: true, goals, nodes, usage: answer.value.report, calls: answer.value.calls.length };
     },
   };

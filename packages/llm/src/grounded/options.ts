@@ -9,7 +9,7 @@ import {
   goalNodes,
   type SimState,
 } from '@groundplan/simulator';
-import { searchChoices } from '../contracts/choices.js';
+import { asksForRoom, searchChoices } from '../contracts/choices.js';
 import type { SearchCommand } from '../contracts/semantic-search-answer.js';
 
 /** One option the model may choose, with the retrieval prior's score and a gloss it can read. */
@@ -18,7 +18,8 @@ export type Option<T> = { label: string; value: T; score: number; gloss: string 
 /**
  * The legal (command, node) pairs of a search step, best first by the retrieval prior: expand
  * scores a node by what it holds (the prior lifts a container toward its best content), done by
- * the node itself; contract is left to the model only when nothing else is legal.
+ * the node itself, or, when the instruction asks for a room, by a looked-into room's contents;
+ * contract is left to the model only when nothing else is legal.
  */
 export function searchOptions(
   graph: SceneGraph,
@@ -37,14 +38,54 @@ export function searchOptions(
     score,
     gloss: texts.get(node) ?? node,
   });
+  const doneScore = asksForRoom(instruction)
+    ? roomAnswerScore(graph, view, scores(rankByVector(index, query, { contents: 1 })))
+    : (node: string) => (isThing(graph, node) ? (own.get(node) ?? -1) : NOTHING_FOUND);
   const options = [
     ...legal.expand.map((node) => option('expand', node, lifted.get(node) ?? -1)),
-    // A floor or building as the answer means "nothing found": the prior never prefers it.
-    ...legal.done.map((node) => option('done', node, isThing(graph, node) ? (own.get(node) ?? -1) : -0.5)),
+    ...legal.done.map((node) => option('done', node, doneScore(node))),
   ];
   if (options.length === 0) options.push(...legal.contract.map((node) => option('contract', node, -1)));
   return options.sort(byScore);
 }
+
+/**
+ * How much the model's pick adds to an option's prior score (a cosine similarity). SayCan
+ * multiplies the model's probability by the affordance; a small model's one pick is a weak vote,
+ * so it decides between options the prior scores within this much of each other and no more.
+ */
+export const MODEL_PICK_WEIGHT = 0.05;
+
+/** The options re-ranked with MODEL_PICK_WEIGHT added to each one the model picked. */
+export function withModelPick<T>(options: readonly Option<T>[], picked: readonly string[]): Option<T>[] {
+  const votes = new Set(picked);
+  return options
+    .map((option) =>
+      votes.has(option.label) ? { ...option, score: option.score + MODEL_PICK_WEIGHT } : option,
+    )
+    .sort(byScore);
+}
+
+/** A floor or building as the answer means "nothing found": the prior never prefers it. */
+const NOTHING_FOUND = -0.5;
+
+/**
+ * How the prior scores `done` when the instruction asks for a room: a room it has looked into
+ * scores as its best content (`held`: contents weighted 1), so no expansion inside it ranks higher
+ * and the prior answers with the room once it has seen why; a room not looked into, and any thing,
+ * do not answer.
+ */
+function roomAnswerScore(graph: SceneGraph, view: View, held: Map<string, number>) {
+  const expanded = new Set(view.expanded);
+  return (node: string) => {
+    const kind = graph.getNodeAttribute(node, 'kind');
+    if (kind === 'room' && expanded.has(node)) return (held.get(node) ?? -1) + ROOM_ANSWER_MARGIN;
+    return kind === 'asset' || kind === 'object' ? NOTHING_FOUND + ROOM_ANSWER_MARGIN : NOTHING_FOUND;
+  };
+}
+
+/** How far a looked-into room's answer ranks above its contents' expansions, which score no higher. */
+const ROOM_ANSWER_MARGIN = 0.01;
 
 /** How much a goal about the node the search found gains over the others in the prior. */
 export const FOUND_NODE_BONUS = 0.15;
