@@ -36,6 +36,7 @@ export {
   type GoalReport,
   type GoalResult,
 } from './goals/check-goals.js';
+export { closedAfterPuttingAway } from './goals/closed-after-putting-away.js';
 export { type ConsistentGoals, consistentGoals } from './goals/consistent-goals.js';
 export { formatGoal, type Goal, goalNodes, parseGoal, parseGoals } from './goals/goal.js';
 export { goalCandidates, settableStates } from './goals/goal-candidates.js';

@@ -18,4 +18,19 @@ describe('the planForGoals activity', () => {
     expect(away).toMatchObject({ ok: false, error: expect.stringContaining('banana') });
     expect(away.ok ? '' : away.error).not.toContain('\n');
   });
+
+  it('closes the fridge again after putting the orange in it', async () => {
+    const office = await loadSceneFile(officePath);
+    if (!office.ok) throw new Error('datasets/office.json does not load');
+    const scenes = memorySceneStore();
+    const sceneRef = await scenes.put(office.value);
+    const { planForGoals } = createTaskPlanActivities({ scenes });
+    // The robot starts holding a can: it puts it down before it picks up the orange.
+    const nodes = ['kitchen', 'kitchen_bench', 'orange', 'fridge', 'coke_can'];
+    const planned = await planForGoals({ sceneRef, goals: ['inside(orange, fridge)'], nodes });
+    if (!planned.ok) throw new Error(planned.error);
+    const steps = planned.plan.map((step) => `${step.action}(${step.args.join(', ')})`);
+    expect(steps.indexOf('release(orange)')).toBeGreaterThan(steps.indexOf('open(fridge)'));
+    expect(steps.at(-1)).toBe('close(fridge)');
+  });
 });

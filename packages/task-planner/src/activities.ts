@@ -1,5 +1,11 @@
 import { type PlanStep, requireScene, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
-import { initialState, ROBOT_SKILL_SPECS } from '@groundplan/simulator';
+import {
+  closedAfterPuttingAway,
+  formatGoal,
+  initialState,
+  parseGoals,
+  ROBOT_SKILL_SPECS,
+} from '@groundplan/simulator';
 import { planForGoals } from './planning/plan-for-goals.js';
 import { feasibleActions } from './successors/feasible-actions.js';
 
@@ -19,10 +25,16 @@ export type PlanForGoalsResult =
 /** The classical-planning activity (task queue groundplan-sim): CPU-bound, bounded by its expansions. */
 export function createTaskPlanActivities(deps: { scenes: SceneStore }) {
   return {
-    /** Searches the simulator's action table for a plan that makes the goals true. */
+    /**
+     * Searches the simulator's action table for a plan that makes the goals true, closing again
+     * the containers it puts things in (closedAfterPuttingAway) when a plan can; the goals alone otherwise.
+     */
     async planForGoals(input: PlanForGoalsInput): Promise<PlanForGoalsResult> {
       const scene = await requireScene(deps.scenes, input.sceneRef);
-      const planned = planForGoals(scene, input.goals, { nodes: input.nodes });
+      const tidy = tidyGoals(scene, input.goals);
+      const withTidy =
+        tidy.length > 0 ? planForGoals(scene, [...input.goals, ...tidy], { nodes: input.nodes }) : undefined;
+      const planned = withTidy?.ok ? withTidy : planForGoals(scene, input.goals, { nodes: input.nodes });
       return planned.ok
         ? { ok: true, plan: planned.value.plan, expansions: planned.value.expansions }
         : { ok: false, error: planned.error.message, expansions: planned.error.expansions };
@@ -47,6 +59,14 @@ export function createTaskPlanActivities(deps: { scenes: SceneStore }) {
       return { ok: true, steps };
     },
   };
+}
+
+/** The goals closedAfterPuttingAway adds to these, as text; none when the goals or the scene do not parse (the planner says why). */
+function tidyGoals(scene: Parameters<typeof planForGoals>[0], goals: readonly string[]): string[] {
+  const parsed = parseGoals(goals);
+  const start = initialState(scene);
+  if (!parsed.ok || !start.ok) return [];
+  return closedAfterPuttingAway(scene, start.value, parsed.value).map(formatGoal);
 }
 
 /** The skills the robot can take next in its belief (looks included), or why none can be listed. */
