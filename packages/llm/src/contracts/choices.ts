@@ -4,7 +4,7 @@ import type { TypedAction } from './plan-answer.js';
 import type { SearchChoices } from './semantic-search-answer.js';
 
 // Room words of SayPlan's scenes; an instruction without one never asks for a room.
-const ROOM_WORD = String.raw`(?:rooms?|offices?|bays?|labs?|kitchens?|bathrooms?|bedrooms?|livingrooms?|lounges?)`;
+const ROOM_WORD = '(?:rooms?|offices?|bays?|labs?|kitchens?|bathrooms?|bedrooms?|livingrooms?|lounges?)';
 const MENTIONS_A_ROOM = new RegExp(String.raw`\b(?:${ROOM_WORD}|where|which one)\b`, 'i');
 
 /**
@@ -21,7 +21,10 @@ export function mayAnswerWithRoom(instruction: string): boolean {
 const ASKS_FOR_A_ROOM = [
   new RegExp(String.raw`\bwhich (?:one|${ROOM_WORD})\b`, 'i'),
   /\bwhere (?:should|can|do) i go\b/i,
-  new RegExp(String.raw`\b(?:find|locate)(?: me)?(?: the| a| an| \d+)?(?: [\w-]+)?(?: [\w-]+)? ${ROOM_WORD}\b`, 'i'),
+  new RegExp(
+    String.raw`\b(?:find|locate)(?: me)?(?: the| a| an| \d+)?(?: [\w-]+)?(?: [\w-]+)? ${ROOM_WORD}\b`,
+    'i',
+  ),
   new RegExp(String.raw`\bthere is an? (?:[\w-]+ )?${ROOM_WORD}\b.*\blocate (?:it|the ${ROOM_WORD})\b`, 'i'),
 ];
 

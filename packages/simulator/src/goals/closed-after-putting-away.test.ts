@@ -19,7 +19,9 @@ describe('containers closed after putting things away', async () => {
   };
 
   it('closes a closed container a goal puts something in, once however many goals use it', () => {
-    expect(extra(['inside(orange, fridge)', 'inside(apple, fridge)'])).toEqual(['state(fridge, door, closed)']);
+    expect(extra(['inside(orange, fridge)', 'inside(apple, fridge)'])).toEqual([
+      'state(fridge, door, closed)',
+    ]);
   });
 
   it('adds nothing for a goal about the door itself, a placement on top, or a negated goal', () => {

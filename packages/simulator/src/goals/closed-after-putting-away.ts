@@ -19,7 +19,13 @@ export function closedAfterPuttingAway(scene: SceneGraph, sim: SimState, goals: 
   for (const goal of goals) {
     if (goal.kind !== 'inside' || goal.negated || stated.has(goal.target)) continue;
     if (stateOf(scene, sim, goal.target, 'door') !== 'closed') continue;
-    const closed: Goal = { kind: 'state', node: goal.target, dimension: 'door', value: 'closed', negated: false };
+    const closed: Goal = {
+      kind: 'state',
+      node: goal.target,
+      dimension: 'door',
+      value: 'closed',
+      negated: false,
+    };
     added.set(formatGoal(closed), closed);
   }
   return [...added.values()];
