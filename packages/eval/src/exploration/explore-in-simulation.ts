@@ -1,6 +1,6 @@
-import { type ChooseRoomInput, type ChooseRoomResult, type LlmActivities, targetName } from '@groundplan/llm';
+import type { ChooseRoomInput, ChooseRoomResult, LlmActivities } from '@groundplan/llm';
 import { type FrontierRoom, frontier, shortestPath } from '@groundplan/path-planner';
-import { rankNodes, type SceneIndexCache } from '@groundplan/retrieval';
+import { rankNodes, type SceneIndexCache, spoken } from '@groundplan/retrieval';
 import { perceive } from '@groundplan/robot';
 import {
   agentLocation,
@@ -240,7 +240,9 @@ const FULL_GRAPH_CANDIDATES = 5;
 
 /**
  * SayPlan with the full graph known: per target, the rooms of the objects the retrieval prior
- * finds most like its name over the whole true graph (the grounded search's prior), best first.
+ * finds most like it over the whole true graph (the grounded search's prior), best first. The
+ * query is the target as the task and the graph name it (its id, spoken): a planner that holds
+ * the graph may use it, where an explorer only knows what kind of thing it looks for.
  */
 async function fullGraphChoice(
   world: SceneGraph,
@@ -251,7 +253,7 @@ async function fullGraphChoice(
   const index = await deps.retrieval.indexFor(await deps.scenes.put(world), world);
   const chosen: { target: string; rooms: string[] }[] = [];
   for (const target of targets) {
-    const ranked = await rankNodes(index, targetName(target), { kinds: ['object'] });
+    const ranked = await rankNodes(index, spoken(target), { kinds: ['object'] });
     const rooms: string[] = [];
     for (const { id } of ranked) {
       const room = roomOf(world, id);
