@@ -64,7 +64,7 @@ describe('groundplan explore against a real server and worker', { timeout: 240_0
     );
   });
 
-  it('exits 2 when the budget is spent before the targets are seen, saying what is missing', async () => {
+  it('exits 2 when the budget is spent before the targets are seen, the full result in --json', async () => {
     const run = await cli(
       'explore',
       '--targets',
