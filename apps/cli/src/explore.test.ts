@@ -84,7 +84,7 @@ describe('groundplan explore against a real server and worker', { timeout: 240_0
     expect(result.distance).toBeLessThanOrEqual(20);
   });
 
-  it.concurrent('bad input is one line: an unknown explorer, no targets, no scene, a bad budget, too many targets', async () => {
+  it.concurrent('bad input is one line: an unknown explorer, no targets, no scene, a bad budget, --room-prior without saynav, too many targets', async () => {
     expectOneLineError(
       await cli('explore', '--targets', 'apple', '--explorer', 'random', home),
       "unknown explorer 'random'",
@@ -96,6 +96,10 @@ describe('groundplan explore against a real server and worker', { timeout: 240_0
       'metres above 0',
     );
     expectOneLineError(await cli('explore', home), "required option '-t, --targets <ids>'");
+    expectOneLineError(
+      await cli('explore', '--targets', 'apple', '--explorer', 'frontier', '--room-prior', home),
+      '--room-prior orders the rooms offered to saynav',
+    );
     const many = Array.from({ length: 11 }, (_, i) => `thing${i}`).join(',');
     expectOneLineError(await cli('explore', '--targets', many, home), 'targets: at most 10 targets');
   });

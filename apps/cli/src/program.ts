@@ -138,6 +138,10 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
     .argument('[scene]', 'the scene graph JSON file: the true world the simulated robot explores')
     .requiredOption('-t, --targets <ids>', 'the object ids to find, separated by commas (1-10)')
     .option('-e, --explorer <explorer>', `who picks the next room: ${EXPLORERS.join(', ')}`, 'saynav')
+    .option(
+      '--room-prior',
+      'saynav: offer the model the frontier rooms best by the retrieval prior, not the nearest',
+    )
     .option('--budget-m <metres>', 'metres the robot may drive (default: no limit)', metres)
     .option('-r, --robot <id>', 'the robot that explores (default GROUNDPLAN_ROBOT_ID or sim-1)')
     .option('--json', 'machine-readable output')

@@ -18,6 +18,7 @@ import { EXIT, UserError } from '../user-error.js';
 export type ExploreFlags = {
   targets: string;
   explorer: string;
+  roomPrior?: boolean;
   budgetM?: number;
   robot?: string;
   json?: boolean;
@@ -41,6 +42,10 @@ export async function exploreCommand(
     throw new UserError('--targets names no object: give object ids separated by commas, e.g. apple,mug');
   if (!(EXPLORERS as readonly string[]).includes(flags.explorer))
     throw new UserError(`unknown explorer '${flags.explorer}'; use ${EXPLORERS.join(', ')}`);
+  if (flags.roomPrior && flags.explorer !== 'saynav')
+    throw new UserError(
+      `--room-prior orders the rooms offered to saynav's model; the ${flags.explorer} explorer has none`,
+    );
   if (scenePath === undefined)
     throw new UserError(
       'name the scene graph JSON file to explore, e.g. groundplan explore --targets apple datasets/office.json',
@@ -55,6 +60,7 @@ export async function exploreCommand(
     sceneRef,
     targets,
     explorer: flags.explorer as Explorer,
+    ...(flags.roomPrior ? { roomPrior: true } : {}),
     ...(flags.budgetM === undefined ? {} : { maxDistance: flags.budgetM }),
   }).catch((error: unknown) => {
     throw error instanceof InvalidRunInput ? new UserError(error.message) : error;
