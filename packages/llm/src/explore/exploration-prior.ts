@@ -8,6 +8,8 @@ import {
   type SceneStore,
 } from '@groundplan/scene-graph';
 import { initialState } from '@groundplan/simulator';
+import { ApplicationFailure } from '@temporalio/common';
+import { LLM_FAILURE_TYPES } from '../activities.js';
 import { keepAlive } from '../keep-alive.js';
 import { targetName } from './choose-room.js';
 
@@ -41,8 +43,12 @@ export function explorationPrior(deps: { scenes: SceneStore; retrieval?: SceneIn
 
   /** score(id) = max over the missing targets of cosine(target's name, node's text). */
   async function scorer(beliefRef: SceneRef, targets: readonly string[]) {
+    // A worker without the embedding model cannot do better on a retry.
     if (!deps.retrieval)
-      throw new Error('the exploration prior needs retrieval: start the llm role with an embedding model');
+      throw ApplicationFailure.nonRetryable(
+        'the exploration prior needs retrieval: start the llm role with an embedding model (GROUNDPLAN_EMBEDDING_MODEL is off)',
+        LLM_FAILURE_TYPES['bad-config'],
+      );
     const belief = await requireScene(deps.scenes, beliefRef);
     const index = await deps.retrieval.indexFor(beliefRef, belief);
     const missing = targets.filter((id) => !belief.hasNode(id));
