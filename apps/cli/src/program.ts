@@ -1,6 +1,8 @@
 import { PLANNER_VARIANTS } from '@groundplan/workflows/contract';
+import { EXPLORERS } from '@groundplan/workflows/explore-contract';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { approveCommand, cancelCommand } from './commands/control.js';
+import { type ExploreFlags, exploreCommand } from './commands/explore.js';
 import { exportCommand } from './commands/export.js';
 import { type ImportFlags, importCommand } from './commands/import.js';
 import { listCommand } from './commands/list.js';
@@ -29,6 +31,12 @@ function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65_535)
     throw new InvalidArgumentError('expected a port, 0-65535 (0: any free port)');
+  return n;
+}
+
+function metres(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a distance in metres above 0');
   return n;
 }
 
@@ -123,6 +131,23 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
     .option('--no-wait', 'print the run id and return at once')
     .option('--json', 'machine-readable output')
     .action((words: string[], flags: PlanFlags) => run((config) => planCommand(words, flags, config))());
+
+  program
+    .command('explore')
+    .description('explore a building the robot does not know until it has seen the target objects (SayNav)')
+    .argument('[scene]', 'the scene graph JSON file: the true world the simulated robot explores')
+    .requiredOption('-t, --targets <ids>', 'the object ids to find, separated by commas (1-10)')
+    .option('-e, --explorer <explorer>', `who picks the next room: ${EXPLORERS.join(', ')}`, 'saynav')
+    .option(
+      '--room-prior',
+      'saynav: offer the model the frontier rooms best by the retrieval prior, not the nearest',
+    )
+    .option('--budget-m <metres>', 'metres the robot may drive (default: no limit)', metres)
+    .option('-r, --robot <id>', 'the robot that explores (default GROUNDPLAN_ROBOT_ID or sim-1)')
+    .option('--json', 'machine-readable output')
+    .action((file: string | undefined, flags: ExploreFlags) =>
+      run((config) => exploreCommand(file, flags, config))(),
+    );
 
   program
     .command('status')

@@ -20,6 +20,7 @@ import { searchChoices, typedActions } from './contracts/choices.js';
 import { type PlanAnswer, planAnswerSchema } from './contracts/plan-answer.js';
 import { type SemanticSearchAnswer, semanticSearchAnswerSchema } from './contracts/semantic-search-answer.js';
 import { exploreActivities } from './explore/choose-room.js';
+import { explorationPrior } from './explore/exploration-prior.js';
 import { groundedActivities } from './grounded/activities.js';
 import type { NextActionOracle } from './grounded/next-action.js';
 import { activitySignal, keepAlive } from './keep-alive.js';
@@ -160,6 +161,10 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
 
   return {
     ...exploreActivities({ ask }),
+    ...explorationPrior({
+      scenes: config.scenes,
+      ...(config.retrieval ? { retrieval: config.retrieval } : {}),
+    }),
     ...groundedActivities({
       scenes: config.scenes,
       ask,

@@ -31,6 +31,13 @@ export {
   targetName,
 } from './explore/choose-room.js';
 export {
+  lookSteps,
+  type NextRoomLook,
+  type NextRoomLookInput,
+  type RankedRooms,
+  type RankRoomsInput,
+} from './explore/exploration-prior.js';
+export {
   type ChooseGoalsInput,
   type ChooseGoalsResult,
   type Chooser,

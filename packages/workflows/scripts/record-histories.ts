@@ -40,7 +40,7 @@ const sceneRef = await scenes.put(office);
 const sceneName = office.getAttribute('name');
 // Two robots, so each run starts from the recorded scene (a robot keeps its world between runs),
 // a third sent two tasks through its robot entity, and a fourth whose belief lacks Will's drone
-// looks for it (lookFor) in a true world that has it, a fifth explores the office as an unknown
+// looks for it (lookFor) in a true world that has it, a fifth explores the office as an unknown (frontier-prior: the prior orders rooms and assets)
 // building, and a sixth runs LookPlanGraph.
 const robotIds = [
   'history-robot-1',
@@ -204,7 +204,7 @@ async function record(): Promise<void> {
   const exploring = await env.client.workflow.start(exploreFor, {
     taskQueue: PLANNER_TASK_QUEUE,
     workflowId: 'explore-for-apple',
-    args: [{ robotId: robotIds[4]!, sceneRef, explorer: 'frontier', targets: ['apple'] }],
+    args: [{ robotId: robotIds[4]!, sceneRef, explorer: 'frontier-prior', targets: ['apple'] }],
   });
   const explored = await exploring.result();
   if (explored.status !== 'found') throw new Error(`exploreFor ended ${explored.status}`);

@@ -23,6 +23,7 @@ import {
   SCENE_ATTRIBUTE,
   submitTaskUpdate,
 } from './contract.js';
+import { type ExploreForInput, ExploreForInputSchema } from './explore-contract.js';
 import {
   planningDetails,
   runDetails,
@@ -32,7 +33,7 @@ import {
   viewLink,
 } from './run-description.js';
 import { runWorkflowId } from './workflow-ids.js';
-import type { planAndExecute, planTask, robotEntity } from './workflows.js';
+import type { exploreFor, planAndExecute, planTask, robotEntity } from './workflows.js';
 
 export { runWorkflowId } from './workflow-ids.js';
 
@@ -142,6 +143,31 @@ export async function robotState(client: Client, robotId: string): Promise<Robot
     if (error instanceof Error && error.name === 'WorkflowNotFoundError') return undefined;
     throw error;
   }
+}
+
+/**
+ * Starts an exploration task (exploreFor: SayNav and its baselines) in a building the robot does
+ * not know, with a readable id and the scene and robot as search attributes; bad input throws
+ * InvalidRunInput with one line.
+ */
+export function startExploration(
+  client: Client,
+  sceneName: string,
+  input: Omit<ExploreForInput, 'soFar'>,
+): Promise<WorkflowHandle<typeof exploreFor>> {
+  const checked = validated(ExploreForInputSchema, input);
+  const what = `find ${checked.targets.join(', ')}`;
+  return client.workflow.start<typeof exploreFor>('exploreFor', {
+    taskQueue: PLANNER_TASK_QUEUE,
+    workflowId: runWorkflowId(sceneName, what, `explore-${checked.explorer}`),
+    args: [checked],
+    typedSearchAttributes: new TypedSearchAttributes([
+      { key: ROBOT_ATTRIBUTE, value: checked.robotId },
+      { key: SCENE_ATTRIBUTE, value: sceneName },
+    ]),
+    memo: { scene: sceneName, targets: checked.targets },
+    staticSummary: `explore (${checked.explorer}): ${what} · scene ${sceneName} · robot ${checked.robotId}`,
+  });
 }
 
 /** Starts planTask alone (plan, no execution); bad input throws InvalidRunInput. */

@@ -64,6 +64,9 @@ export const LLM_ACTIVITY_NAMES: readonly string[] = [
   'chooseGoals',
   'chooseRoomToExplore',
   'chooseNextAction',
+  // The exploration prior: no model call, but on the LLM queue beside the embedding model.
+  'nextRoomLook',
+  'rankRoomsByPrior',
 ];
 
 // --- Search attributes: how runs are found in the Temporal UI ---

@@ -7,14 +7,20 @@ import { type Belief, BeliefSchema, PlanTaskInputSchema, RobotIdSchema, type Usa
 /**
  * Who picks the next room of a building the robot does not know: SayNav (the model chooses among
  * the nearest frontier rooms, a grounded choice for small models; nearest first when it cannot
- * answer), or the frontier baseline (the nearest unexplored room, no model).
+ * answer), the frontier baseline (the nearest unexplored room, no model), or frontier-prior (the
+ * frontier room the retrieval prior finds most like the targets, ties nearest first: SayNav
+ * without the model, its ablation).
  */
-export const EXPLORERS = ['saynav', 'frontier'] as const;
+export const EXPLORERS = ['saynav', 'frontier', 'frontier-prior'] as const;
 export const ExplorerSchema = z.enum(EXPLORERS);
 export type Explorer = z.infer<typeof ExplorerSchema>;
 
 /** Frontier rooms SayNav's model chooses among (the nearest ones). */
 export const SAYNAV_OPTIONS = 5;
+/** Frontier rooms, nearest first, the retrieval prior orders (frontier-prior, and saynav with roomPrior). */
+export const PRIOR_FRONTIER = 25;
+/** Assets looked at (on, or inside once opened) per room after its look around: SayNav's per-room plan. */
+export const DEFAULT_LOOKS_PER_ROOM = 2;
 /** Rooms looked around per workflow run before it continues as new, keeping each history short. */
 export const DEFAULT_ROOMS_PER_RUN = 25;
 
@@ -37,6 +43,10 @@ export const ExploreForInputSchema = z.object({
   /** Object ids to find (SayNav's multi-object search: 1-3). */
   targets: z.array(z.string().min(1)).min(1, 'name at least one target').max(10, 'at most 10 targets'),
   explorer: ExplorerSchema,
+  /** saynav only: offer the model the frontier rooms best by the retrieval prior, in its order, not the nearest. */
+  roomPrior: z.boolean().optional(),
+  /** Assets looked at per room, best by the retrieval prior (default DEFAULT_LOOKS_PER_ROOM; 0: look around only). */
+  looksPerRoom: z.number().int().min(0).max(20).optional(),
   /** Start knowing the floor plan (rooms, poses, ways, no contents); default: only where the robot stands. */
   floorPlan: z.boolean().optional(),
   /** The belief to start from; default: what the robot knows arriving in the deployment scene. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { countUsage, type LlmProvider, scriptedProvider } from '@groundplan/llm';
+import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
 import { createSimulatedRobot } from '@groundplan/robot';
 import {
   fileSceneStore,
@@ -69,13 +70,22 @@ describe('exploreFor: a robot explores a building it does not know (SayNav)', ()
   const scenes = fileSceneStore(`${dataDir}/scenes`);
   let office: SceneGraph;
   let officeRef: string;
+  /** The office whose robot starts with an empty gripper (opening a container needs it). */
+  let emptyHandedRef: string;
+  let retrieval: SceneIndexCache;
 
   beforeAll(async () => {
+    const opened = await openRetrieval({ cacheDir: `${dataDir}/retrieval` });
+    if (!opened.ok) throw new Error(opened.error);
+    retrieval = opened.value;
     env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
     const loaded = await loadSceneFile(officePath);
     if (!loaded.ok) throw new Error('datasets/office.json does not load');
     office = loaded.value;
     officeRef = await scenes.put(office);
+    const emptyHanded = office.copy();
+    emptyHanded.dropNode('coke_can');
+    emptyHandedRef = await scenes.put(emptyHanded);
   });
   afterAll(async () => {
     await env?.teardown();
@@ -91,6 +101,7 @@ describe('exploreFor: a robot explores a building it does not know (SayNav)', ()
       namespace: env.namespace,
       scenes,
       provider,
+      retrieval,
       robot: {
         id: input.robotId,
         executor: createSimulatedRobot({
@@ -152,6 +163,60 @@ describe('exploreFor: a robot explores a building it does not know (SayNav)', ()
     expect(result.usage.promptTokens).toBeGreaterThan(0);
   }, 120_000);
 
+  it('per-room plan: opens the closed pantry cupboard the prior ranks first and sees the bread inside', async () => {
+    const { result } = await explore({
+      sceneRef: emptyHandedRef,
+      robotId: 'looks-1',
+      explorer: 'frontier',
+      targets: ['bread'],
+    });
+    expect(result.status).toBe('found');
+    expect(result.explored.at(-1)).toBe('kitchen');
+    const belief = await sceneOf(result.belief.ref);
+    expect(belief.getNodeAttribute('pantry_cupboard', 'state')).toMatchObject({ door: 'open' });
+    expect(office.getNodeAttribute('pantry_cupboard', 'state')).toMatchObject({ door: 'closed' });
+  }, 120_000);
+
+  it('without the per-room plan, a look around never sees inside the closed cupboard', async () => {
+    const { result } = await explore({
+      sceneRef: emptyHandedRef,
+      robotId: 'no-looks-1',
+      explorer: 'frontier',
+      targets: ['bread'],
+      looksPerRoom: 0,
+      maxDistance: 60,
+    });
+    expect(result.status).not.toBe('found');
+    expect(result.explored).toContain('kitchen');
+  }, 120_000);
+
+  it('frontier-prior: the room the prior finds most like the targets, no model call', async () => {
+    const { result } = await explore({
+      sceneRef: emptyHandedRef,
+      robotId: 'prior-1',
+      explorer: 'frontier-prior',
+      targets: ['bread'],
+    });
+    expect(result.status).toBe('found');
+    expect(result.usage.calls).toBe(0);
+  }, 120_000);
+
+  it('saynav with roomPrior: the model picks among the rooms the prior ranks best', async () => {
+    const model = roomKeywordModel();
+    const { result } = await explore(
+      {
+        sceneRef: emptyHandedRef,
+        robotId: 'saynav-prior-1',
+        explorer: 'saynav',
+        roomPrior: true,
+        targets: ['bread'],
+      },
+      model,
+    );
+    expect(result.status).toBe('found');
+    expect(result.usage.calls).toBe(model.calls());
+  }, 120_000);
+
   it('ends "not found" for a target that does not exist, after exploring every room once', async () => {
     const { result } = await explore({ robotId: 'missing-1', explorer: 'frontier', targets: ['unicorn'] });
     expect(result.status).toBe('not-found');
@@ -185,17 +250,18 @@ describe('exploreFor: a robot explores a building it does not know (SayNav)', ()
       explorer: 'frontier',
       targets: ['unicorn'],
       maxDistance: 5000,
-      roomsPerRun: 25,
+      // Each room is a look around and the per-room plan's looks (up to 2 assets): 10 rooms a run.
+      roomsPerRun: 10,
     });
     expect(result.status).toBe('not-found');
     expect(new Set(result.explored).size).toBe(200);
     expect(result.distance).toBeLessThanOrEqual(5000);
-    expect(result.runs).toBe(8);
+    expect(result.runs).toBe(20);
     // Each run's history stays far below Temporal's limits (50,000 events).
     const described = await env.client.workflow.getHandle(workflowId).describe();
     const last = await env.client.workflow.getHandle(workflowId, described.runId).fetchHistory();
     expect(last.events?.length ?? 0).toBeLessThan(2_000);
     const first = await env.client.workflow.getHandle(workflowId, firstRunId).fetchHistory();
     expect(first.events?.length ?? 0).toBeLessThan(2_000);
-  }, 600_000);
+  }, 900_000);
 });

@@ -1,6 +1,17 @@
-import { generateScene, loadSceneFile, nodesOfKind, type SceneGraph } from '@groundplan/scene-graph';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { exploreInSimulation } from './explore-in-simulation.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createLlmActivities, scriptedProvider } from '@groundplan/llm';
+import { openRetrieval } from '@groundplan/retrieval';
+import {
+  generateScene,
+  loadSceneFile,
+  memorySceneStore,
+  nodesOfKind,
+  type SceneGraph,
+} from '@groundplan/scene-graph';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { objectsInClosedContainers, withEmptyGripper } from './exploration-tasks.js';
+import { type ExplorationDeps, exploreInSimulation } from './explore-in-simulation.js';
 
 const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 
@@ -22,14 +33,33 @@ function isSubgraph(belief: SceneGraph, world: SceneGraph): string[] {
 
 describe('exploring a building the robot does not know (no Temporal)', () => {
   let office: SceneGraph;
+  let deps: ExplorationDeps;
+  const cacheDir = mkdtempSync(`${tmpdir()}/groundplan-explore-sim-`);
   beforeAll(async () => {
     const loaded = await loadSceneFile(officePath);
     if (!loaded.ok) throw new Error('datasets/office.json does not load');
-    office = loaded.value;
+    // SayNav's robot starts with an empty gripper, so it can open containers.
+    office = withEmptyGripper(loaded.value);
+    expect(office.order).toBe(loaded.value.order - 1);
+    const retrieval = await openRetrieval({ cacheDir });
+    if (!retrieval.ok) throw new Error(retrieval.error);
+    const scenes = memorySceneStore();
+    const prior = createLlmActivities({
+      provider: scriptedProvider({ search: [], plans: [] }),
+      scenes,
+      retrieval: retrieval.value,
+    });
+    deps = { prior, scenes, retrieval: retrieval.value };
   });
+  afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
   it('finds two objects in the office, the belief growing look by look into a subgraph of the truth', async () => {
-    const outcome = await exploreInSimulation(office, { targets: ['apple', 'aarons_laptop'] }, 'frontier');
+    const outcome = await exploreInSimulation(
+      office,
+      { targets: ['apple', 'aarons_laptop'] },
+      'frontier',
+      deps,
+    );
     expect(outcome.status).toBe('found');
     expect(outcome.found).toEqual(['apple', 'aarons_laptop']);
     // Each look adds what the room held: the belief never stands still.
@@ -45,15 +75,54 @@ describe('exploring a building the robot does not know (no Temporal)', () => {
 
   it('the oracle, which knows where the targets are, drives less than the frontier explorer', async () => {
     const task = { targets: ['apple', 'aarons_laptop'] };
-    const oracle = await exploreInSimulation(office, task, 'oracle');
-    const frontier = await exploreInSimulation(office, task, 'frontier');
+    const oracle = await exploreInSimulation(office, task, 'oracle', deps);
+    const frontier = await exploreInSimulation(office, task, 'frontier', deps);
     expect(oracle.status).toBe('found');
     expect(oracle.explored.length).toBeLessThanOrEqual(2);
     expect(oracle.distance).toBeLessThan(frontier.distance);
   });
 
+  it('opens the closed pantry cupboard the prior ranks first and sees the bread; without the per-room plan it never does', async () => {
+    expect(objectsInClosedContainers(office)).toContain('bread');
+    const looking = await exploreInSimulation(office, { targets: ['bread'] }, 'frontier', deps);
+    expect(looking.status).toBe('found');
+    expect(looking.assetLooks.at(-1)).toBe('kitchen/pantry_cupboard');
+    expect(looking.belief.getNodeAttribute('pantry_cupboard', 'state')).toMatchObject({ door: 'open' });
+    const around = await exploreInSimulation(
+      office,
+      { targets: ['bread'], looksPerRoom: 0 },
+      'frontier',
+      deps,
+    );
+    expect(around.status).toBe('not-found');
+    expect(around.explored).toContain('kitchen');
+  });
+
+  it('looks at no more than looksPerRoom assets in a room', async () => {
+    const outcome = await exploreInSimulation(
+      office,
+      { targets: ['unicorn'], looksPerRoom: 1 },
+      'frontier',
+      deps,
+    );
+    const rooms = outcome.assetLooks.map((look) => look.split('/')[0]);
+    expect(new Set(rooms).size).toBe(rooms.length);
+    expect(rooms.length).toBeGreaterThan(0);
+  });
+
+  it('frontier-prior and full-graph find the bread without a model; full-graph drives no more than frontier', async () => {
+    const prior = await exploreInSimulation(office, { targets: ['bread'] }, 'frontier-prior', deps);
+    expect(prior.status).toBe('found');
+    expect(prior.llm.calls).toBe(0);
+    const full = await exploreInSimulation(office, { targets: ['bread'] }, 'full-graph', deps);
+    const frontier = await exploreInSimulation(office, { targets: ['bread'] }, 'frontier', deps);
+    expect(full.status).toBe('found');
+    expect(full.explored).toEqual(['kitchen']);
+    expect(full.distance).toBeLessThanOrEqual(frontier.distance);
+  });
+
   it('ends "not found" for a target that does not exist, after looking around every room once', async () => {
-    const outcome = await exploreInSimulation(office, { targets: ['unicorn'] }, 'frontier');
+    const outcome = await exploreInSimulation(office, { targets: ['unicorn'] }, 'frontier', deps);
     expect(outcome.status).toBe('not-found');
     expect([...outcome.explored].sort()).toEqual(nodesOfKind(office, 'room'));
     expect(outcome.unreachable).toEqual([]);
@@ -63,14 +132,24 @@ describe('exploring a building the robot does not know (no Temporal)', () => {
     const cut = office.copy();
     for (const edge of cut.edges('admin'))
       if (cut.getEdgeAttribute(edge, 'kind') === 'navigation') cut.dropEdge(edge);
-    const outcome = await exploreInSimulation(cut, { targets: ['unicorn'], floorPlan: true }, 'frontier');
+    const outcome = await exploreInSimulation(
+      cut,
+      { targets: ['unicorn'], floorPlan: true },
+      'frontier',
+      deps,
+    );
     expect(outcome.status).toBe('not-found');
     expect(outcome.unreachable).toEqual(['admin']);
     expect(outcome.explored).not.toContain('admin');
   });
 
   it('stops at the distance budget', async () => {
-    const outcome = await exploreInSimulation(office, { targets: ['unicorn'], maxDistance: 40 }, 'frontier');
+    const outcome = await exploreInSimulation(
+      office,
+      { targets: ['unicorn'], maxDistance: 40 },
+      'frontier',
+      deps,
+    );
     expect(outcome.status).toBe('budget');
     expect(outcome.distance).toBeLessThanOrEqual(40);
   });
@@ -83,9 +162,10 @@ describe('exploring a building the robot does not know (no Temporal)', () => {
       assetsPerRoom: 1,
       objectsPerAsset: 1,
     });
-    const outcome = await exploreInSimulation(building, { targets: ['unicorn'] }, 'frontier');
+    const outcome = await exploreInSimulation(building, { targets: ['unicorn'] }, 'frontier', deps);
     expect(outcome.status).toBe('not-found');
     expect(new Set(outcome.explored).size).toBe(200);
     expect(isSubgraph(outcome.belief, building)).toEqual([]);
-  });
+    // About 20 s on a quiet machine; the shared one runs it at load 10 or more.
+  }, 180_000);
 });

@@ -1,11 +1,13 @@
 import { continueAsNew, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Belief } from '../contract.js';
 import {
+  DEFAULT_LOOKS_PER_ROOM,
   DEFAULT_ROOMS_PER_RUN,
   type ExplorationSoFar,
   type ExploreForInput,
   type ExploreForResult,
   explorationQuery,
+  PRIOR_FRONTIER,
   SAYNAV_OPTIONS,
 } from '../explore-contract.js';
 import { spend } from './progress.js';
@@ -21,7 +23,11 @@ const EXPLORED_SHOWN = 6;
  * saynav, the nearest for frontier), drive there over the navigation layer discovered so far and
  * look around, which adds the room's contents and the places beyond its doors to the belief.
  * Every room is explored at most once, so a target that does not exist ends "not found" once
- * every reachable room is explored. Continues as new every roomsPerRun rooms, carrying its state.
+ * every reachable room is explored. In each room, after the look around, the short per-room plan
+ * looks at the assets the retrieval prior finds most like the targets (opening closed
+ * containers), at most looksPerRoom, the same for every explorer. frontier-prior (and saynav with
+ * roomPrior) order the frontier by the prior instead of by distance. Continues as new every
+ * roomsPerRun rooms, carrying its state.
  */
 export async function exploreFor(input: ExploreForInput): Promise<ExploreForResult> {
   const soFar: ExplorationSoFar = input.soFar ?? {
@@ -45,6 +51,9 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
   }));
   const maxDistance = input.maxDistance ?? Number.POSITIVE_INFINITY;
   const maxSteps = input.maxSteps ?? Number.POSITIVE_INFINITY;
+  const looksPerRoom = input.looksPerRoom ?? DEFAULT_LOOKS_PER_ROOM;
+  const byPrior =
+    input.explorer === 'frontier-prior' || (input.explorer === 'saynav' && input.roomPrior === true);
   const done = (status: ExploreForResult['status'], found: string[], unreachable: string[] = []) => ({
     status,
     explorer: input.explorer,
@@ -59,7 +68,7 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
       beliefRef: robot.state.belief.ref,
       targets: input.targets,
       looked: soFar.explored,
-      limit: input.explorer === 'saynav' ? SAYNAV_OPTIONS : 1,
+      limit: byPrior ? PRIOR_FRONTIER : input.explorer === 'saynav' ? SAYNAV_OPTIONS : 1,
     });
     if (frontier.found.length === input.targets.length) return done('found', frontier.found);
     if (frontier.rooms.length === 0) return done('not-found', frontier.found, frontier.unreachable);
@@ -70,11 +79,21 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
         belief: robot.state.belief,
         soFar: { ...soFar, runs: soFar.runs + 1 },
       });
-    let next = frontier.rooms[0]!;
-    if (input.explorer === 'saynav' && frontier.rooms.length > 1) {
+    const missing = input.targets.filter((id) => !frontier.found.includes(id));
+    let rooms = frontier.rooms;
+    if (byPrior && rooms.length > 1) {
+      const ranked = await llm.rankRoomsByPrior({
+        beliefRef: robot.state.belief.ref,
+        targets: missing,
+        rooms: rooms.map(({ room }) => room),
+      });
+      rooms = ranked.rooms.map(({ room }) => frontier.rooms.find((option) => option.room === room)!);
+    }
+    let next = rooms[0]!;
+    if (input.explorer === 'saynav' && rooms.length > 1) {
       const choice = await llm.chooseRoomToExplore({
-        targets: input.targets.filter((id) => !frontier.found.includes(id)),
-        options: frontier.rooms.map(({ room, roomType, distance }) => ({
+        targets: missing,
+        options: rooms.slice(0, SAYNAV_OPTIONS).map(({ room, roomType, distance }) => ({
           room,
           distance,
           ...(roomType === undefined ? {} : { roomType }),
@@ -83,7 +102,7 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
       });
       spend(soFar.usage, choice);
       lastChoice = `${choice.room}: ${choice.reasoning}`;
-      next = frontier.rooms.find((room) => room.room === choice.room) ?? next;
+      next = rooms.find((room) => room.room === choice.room) ?? next;
     }
     if (soFar.distance + next.distance > maxDistance || soFar.steps + next.route.length + 1 > maxSteps)
       return done('budget', frontier.found);
@@ -100,5 +119,26 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
     if (!arrived) continue;
     soFar.distance += next.distance;
     await robot.run({ action: 'look_around', args: [next.room] }, soFar.steps++, `explore ${next.room}`);
+    await lookInRoom(next.room);
+  }
+
+  /** SayNav's per-room plan: the assets best by the prior, one at a time, until the targets are in the belief. */
+  async function lookInRoom(room: string): Promise<void> {
+    const looked: string[] = [];
+    while (looked.length < looksPerRoom) {
+      const look = await llm.nextRoomLook({
+        beliefRef: robot.state.belief.ref,
+        room,
+        targets: input.targets,
+        looked,
+      });
+      if (look.asset === undefined || soFar.steps + look.steps.length > maxSteps) return;
+      looked.push(look.asset);
+      for (const step of look.steps) {
+        const ran = await robot.run(step, soFar.steps++, `look in ${room}`);
+        // An asset the robot cannot open or reach: on to the next one.
+        if (!ran.ok) break;
+      }
+    }
   }
 }
