@@ -82,6 +82,13 @@ describe('exploring a building the robot does not know (no Temporal)', () => {
     expect(oracle.distance).toBeLessThan(frontier.distance);
   });
 
+  it('the oracle opens the container that truly holds its target, where the prior looks elsewhere first', async () => {
+    expect(objectsInClosedContainers(office)).toContain('fork_3');
+    const oracle = await exploreInSimulation(office, { targets: ['fork_3'] }, 'oracle', deps);
+    expect(oracle.status).toBe('found');
+    expect(oracle.assetLooks).toHaveLength(1);
+  });
+
   it('opens the closed pantry cupboard the prior ranks first and sees the bread; without the per-room plan it never does', async () => {
     expect(objectsInClosedContainers(office)).toContain('bread');
     const looking = await exploreInSimulation(office, { targets: ['bread'] }, 'frontier', deps);

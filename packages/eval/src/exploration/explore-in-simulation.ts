@@ -1,4 +1,4 @@
-import type { ChooseRoomInput, ChooseRoomResult, LlmActivities } from '@groundplan/llm';
+import { type ChooseRoomInput, type ChooseRoomResult, type LlmActivities, lookSteps } from '@groundplan/llm';
 import { type FrontierRoom, frontier, shortestPath } from '@groundplan/path-planner';
 import { rankNodes, type SceneIndexCache, spoken } from '@groundplan/retrieval';
 import { perceive } from '@groundplan/robot';
@@ -10,7 +10,7 @@ import {
   type SceneStore,
   unknownBuilding,
 } from '@groundplan/scene-graph';
-import { advanceBelief, lookKind } from '@groundplan/simulator';
+import { advanceBelief, lookKind, sceneParent } from '@groundplan/simulator';
 import {
   DEFAULT_LOOKS_PER_ROOM,
   PRIOR_FRONTIER,
@@ -141,12 +141,16 @@ export async function exploreInSimulation(
     act({ action: 'look_around', args: [room] });
     const looked: string[] = [];
     while (looked.length < looksPerRoom) {
-      const look = await deps.prior.nextRoomLook({
-        beliefRef: await deps.scenes.put(belief!),
-        room,
-        targets: task.targets,
-        looked,
-      });
+      // The oracle knows which asset holds each target; the others ask the prior.
+      const known = kind === 'oracle' ? trueHolder(truth, belief!, room, missing(), looked) : undefined;
+      const look = known
+        ? { asset: known, steps: lookSteps(belief!, known) }
+        : await deps.prior.nextRoomLook({
+            beliefRef: await deps.scenes.put(belief!),
+            room,
+            targets: task.targets,
+            looked,
+          });
       if (look.asset === undefined) break;
       looked.push(look.asset);
       outcome.assetLooks.push(`${room}/${look.asset}`);
@@ -216,6 +220,24 @@ function trueRoute(truth: SceneGraph, room: string): FrontierRoom | undefined {
     distance: route.value.length,
     route: route.value.path.slice(1).map((place) => ({ action: 'goto', args: [place] })),
   };
+}
+
+/** The oracle's per-room look: the asset (in the belief, not looked at yet) that truly holds a target still missing in this room. */
+function trueHolder(
+  truth: SceneGraph,
+  belief: SceneGraph,
+  room: string,
+  missing: readonly string[],
+  looked: readonly string[],
+): string | undefined {
+  for (const target of missing) {
+    if (roomOf(truth, target) !== room) continue;
+    let parent = sceneParent(truth, target)?.parent;
+    while (parent !== undefined && truth.getNodeAttribute(parent, 'kind') !== 'asset')
+      parent = sceneParent(truth, parent)?.parent;
+    if (parent !== undefined && belief.hasNode(parent) && !looked.includes(parent)) return parent;
+  }
+  return undefined;
 }
 
 /** The oracle's next room: the nearest (in the true world) unexplored room holding a target it has not seen. */
