@@ -158,7 +158,7 @@ export function planFor(world: SceneGraph, state: SimState, goal: readonly strin
     const goals = goal.slice(0, k + 1);
     const held = checkGoalText(world, at, goals);
     if (held.ok && held.value.satisfied) continue;
-    const part = planPart(world, at, goals);
+    const part = planPart(world, at, goals, steps);
     if (part === undefined) return undefined;
     const after = runPlan(world, at, part);
     if (after === undefined) return undefined;
@@ -170,11 +170,20 @@ export function planFor(world: SceneGraph, state: SimState, goal: readonly strin
 
 /**
  * A* (optimal, so a plan does not undo its own steps) toward the goals, the last of them new: over
- * its own nodes first (quick), else over the assets of their rooms too (a microwave to heat noodles
- * in), the tool assets (a sink in another room), or every asset; the goals already true stay in the nodes.
+ * its own nodes and those the plan so far used first (the sink the last dish was washed in), else
+ * over the assets of their rooms too (a microwave to heat noodles in), the tool assets (a sink in
+ * another room), or every asset.
  */
-function planPart(world: SceneGraph, state: SimState, goals: readonly string[]): PlanStep[] | undefined {
-  const kept = planNodes(world, state, goals.slice(0, -1), 'goal');
+function planPart(
+  world: SceneGraph,
+  state: SimState,
+  goals: readonly string[],
+  before: readonly PlanStep[],
+): PlanStep[] | undefined {
+  const kept = [
+    ...planNodes(world, state, goals.slice(0, -1), 'goal'),
+    ...before.flatMap((step) => step.args),
+  ];
   for (const reach of ['goal', 'rooms', 'tools', 'all'] as const) {
     const nodes = new Set([...kept, ...planNodes(world, state, goals.slice(-1), reach)]);
     const planned = planForGoals(world, goals, { nodes: [...nodes].sort(), from: state, algorithm: 'astar' });
