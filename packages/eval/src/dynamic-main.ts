@@ -12,10 +12,10 @@ import {
   readDynamicRecords,
   runDynamicEvaluation,
 } from './dynamic-runner.js';
-import { loadDynamicTasks } from './dynamic-tasks.js';
+import { interleaveByKind, loadDynamicTasks } from './dynamic-tasks.js';
 
 const USAGE = `usage: groundplan-eval-dynamic --planner ${DYNAMIC_PLANNERS.join('|')} --chooser local|oracle
-       [--tasks all|<kind>|<id,...>] [--limit N] [--model-path FILE] [--max-actions N] [--max-replans N]
+       [--tasks all|<kind>|<id,...>] [--order file|interleaved] [--limit N] [--model-path FILE] [--max-actions N] [--max-replans N]
        [--max-search-steps N] [--task-timeout SECONDS] --out reports/<name>`;
 
 async function main(): Promise<number> {
@@ -44,6 +44,10 @@ async function main(): Promise<number> {
     (task) => selection === 'all' || task.kind === selection || ids.includes(task.id),
   );
   if (tasks.length === 0) return fail(`no variant matches --tasks ${selection}`);
+  const order = values.order ?? 'file';
+  if (order !== 'file' && order !== 'interleaved')
+    return fail(`--order is file or interleaved, not ${order}`);
+  if (order === 'interleaved') tasks = interleaveByKind(tasks);
   if (values.limit !== undefined) tasks = tasks.slice(0, Number(values.limit));
   const numberOr = (flag: string | undefined, fallback: number) =>
     flag === undefined ? fallback : Number(flag);
@@ -70,7 +74,13 @@ async function main(): Promise<number> {
   });
   const asked = new Set(tasks.map((task) => task.id));
   const records = (await readDynamicRecords(resultsFile)).filter((r) => asked.has(r.id));
-  const summary = { ...summarizeDynamic(records), budgets, tasks: selection, limit: values.limit ?? null };
+  const summary = {
+    ...summarizeDynamic(records),
+    budgets,
+    tasks: selection,
+    order,
+    limit: values.limit ?? null,
+  };
   await writeFile(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   console.log(JSON.stringify(summary));
   return 0;
@@ -82,6 +92,7 @@ function parse() {
       planner: { type: 'string' },
       chooser: { type: 'string' },
       tasks: { type: 'string' },
+      order: { type: 'string' },
       limit: { type: 'string' },
       'model-path': { type: 'string' },
       'max-actions': { type: 'string' },

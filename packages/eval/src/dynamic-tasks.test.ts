@@ -7,6 +7,7 @@ import {
   beliefOf,
   DEFAULT_DYNAMIC_TASK_FILE,
   type DynamicTask,
+  interleaveByKind,
   loadDynamicTasks,
   storeDynamicWorlds,
   trueWorldOf,
@@ -142,5 +143,21 @@ describe('the dynamic task set (datasets/tasks/dynamic-tasks.json)', () => {
     const wrong = await loadDynamicTasks(DEFAULT_ORACLE_FILE);
     expect(wrong.ok ? '' : wrong.error).not.toContain('\n');
     expect(wrong.ok).toBe(false);
+  });
+});
+
+describe('interleaveByKind (the order of a run that may be stopped early)', () => {
+  it('keeps every variant once and takes one of each (kind, environment) in turn, file order within each', () => {
+    const order = interleaveByKind(tasks);
+    expect(order.map((task) => task.id).sort()).toEqual(tasks.map((task) => task.id).sort());
+    const groups = new Set(tasks.map((task) => `${task.kind}/${task.environment}`));
+    // The first |groups| variants are one of each group: every kind, in the office and the home.
+    const first = order.slice(0, groups.size);
+    expect(new Set(first.map((task) => `${task.kind}/${task.environment}`))).toEqual(groups);
+    for (const group of groups) {
+      const inGroup = (list: DynamicTask[]) =>
+        list.filter((task) => `${task.kind}/${task.environment}` === group).map((task) => task.id);
+      expect(inGroup(order)).toEqual(inGroup(tasks));
+    }
   });
 });

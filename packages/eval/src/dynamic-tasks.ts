@@ -92,6 +92,22 @@ export async function loadDynamicTasks(path = DEFAULT_DYNAMIC_TASK_FILE): Promis
   return ok(parsed.data.tasks);
 }
 
+/**
+ * The variants interleaved: one of each (kind, environment) in turn, file order within each, so a
+ * run stopped early has covered every kind in the office and the home rather than the file's first rows.
+ */
+export function interleaveByKind(tasks: readonly DynamicTask[]): DynamicTask[] {
+  const groups = new Map<string, DynamicTask[]>();
+  for (const kind of VARIANT_KINDS)
+    for (const environment of ['office', 'home'] as const) groups.set(`${kind}/${environment}`, []);
+  for (const task of tasks) groups.get(`${task.kind}/${task.environment}`)!.push(task);
+  const queues = [...groups.values()].filter((group) => group.length > 0);
+  const order: DynamicTask[] = [];
+  for (let round = 0; order.length < tasks.length; round++)
+    for (const queue of queues) if (round < queue.length) order.push(queue[round]!);
+  return order;
+}
+
 /** The true world of a variant: a copy of the belief with the edits applied; the belief is untouched. */
 export function trueWorldOf(belief: SceneGraph, edits: readonly TruthEdit[]): Result<SceneGraph> {
   const world = belief.copy();

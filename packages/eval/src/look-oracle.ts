@@ -21,8 +21,9 @@ import {
   roomIn,
   type SimState,
   stateOf,
+  tryStep,
 } from '@groundplan/simulator';
-import { planForGoals } from '@groundplan/task-planner';
+import { planForGoals, roomMoves } from '@groundplan/task-planner';
 import type { DynamicTask } from './dynamic-tasks.js';
 
 export type LookOracleOptions = {
@@ -41,6 +42,8 @@ export type LookOracleOptions = {
  */
 export function lookOracle(options: LookOracleOptions): NextActionOracle {
   const byBelief = new Map(options.tasks.map((task) => [task.belief.ref, task]));
+  // The true-world plan per variant, followed step by step (the oracle runs in this worker's process).
+  const plans = new Map<string, PlanStep[]>();
   return async (input) => {
     const task = byBelief.get(input.deployment);
     if (task === undefined) throw new Error(`the oracle knows no variant deployed at ${input.deployment}`);
@@ -56,7 +59,13 @@ export function lookOracle(options: LookOracleOptions): NextActionOracle {
       const holds = checkGoalText(truth.world, truth.state, goal);
       if (!holds.ok) throw new Error(`${task.id}: ${holds.error}`);
       if (holds.value.satisfied) return 'done';
-      const next = firstStep(truth.world, truth.state, goal);
+      // Planned once in the true world and followed while it still reaches the goal; replanned when it does not.
+      const kept = plans.get(task.id);
+      const rest =
+        (kept && restOf(truth.world, truth.state, goal, kept)) ?? planFor(truth.world, truth.state, goal);
+      if (rest === undefined) return 'done';
+      plans.set(task.id, rest);
+      const next = rest[0];
       if (next === undefined) return 'done';
       return (
         pick(next) ??
@@ -131,41 +140,87 @@ function beliefStep(
 ): PlanStep | undefined {
   const start = initialState(belief);
   if (!start.ok) return undefined;
-  const next = firstStep(belief, { ...start.value, accessed: input.accessed }, goal);
+  const next = planFor(belief, { ...start.value, accessed: input.accessed }, goal)?.[0];
   if (next === undefined || formatStep(next) === lastAction) return undefined;
   return offered.get(formatStep(next));
 }
 
 /**
- * The first step of a plan for the goal from the state: planned over the goal's own nodes first
- * (quick), else over the assets of their rooms too (a microwave to heat noodles in), else over every
- * asset (a sink in another room to wash a plate in). The search is CPU in the activity: runs give the oracle a long LLM heartbeat.
+ * A whole plan for the goal from the state, or undefined. Searching the conjunction at once runs
+ * out of the search's 20,000 expansions for a long goal (seconds to minutes per call, every step),
+ * so the goals are planned in order, each from where the plan so far leaves the world and keeping
+ * the goals before it true: a goal planned alone may undo an earlier one (a loop between them).
  */
-function firstStep(world: SceneGraph, state: SimState, goal: readonly string[]): PlanStep | undefined {
-  // A* (optimal plans): a greedy plan from each new state may undo the last one's first step.
-  const plan = (goals: readonly string[], reaches: readonly Reach[] = ['goal', 'rooms', 'tools', 'all']) => {
-    for (const reach of reaches) {
-      const planned = planForGoals(world, goals, {
-        nodes: planNodes(world, state, goals, reach),
-        from: state,
-        algorithm: 'astar',
-      });
-      if (planned.ok) return planned.value.plan[0];
-    }
-    return undefined;
-  };
-  if (goal.length === 1) return plan(goal);
-  // Every asset for the whole conjunction last: it is the slowest search and the one most often out of reach.
-  const whole = plan(goal, ['goal', 'rooms', 'tools']);
-  if (whole !== undefined) return whole;
-  // A long conjunction may be out of the search's reach: its goals one at a time, in order.
-  for (const one of goal) {
-    const held = checkGoalText(world, state, [one]);
+export function planFor(world: SceneGraph, state: SimState, goal: readonly string[]): PlanStep[] | undefined {
+  const steps: PlanStep[] = [];
+  let at = state;
+  for (let k = 0; k < goal.length; k++) {
+    const goals = goal.slice(0, k + 1);
+    const held = checkGoalText(world, at, goals);
     if (held.ok && held.value.satisfied) continue;
-    const next = plan([one]);
-    if (next !== undefined) return next;
+    const part = planPart(world, at, goals, steps);
+    if (part === undefined) return undefined;
+    const after = runPlan(world, at, part);
+    if (after === undefined) return undefined;
+    steps.push(...part);
+    at = after;
   }
-  return plan(goal, ['all']);
+  return steps;
+}
+
+/**
+ * A* (optimal, so a plan does not undo its own steps) toward the goals, the last of them new: over
+ * its own nodes and those the plan so far used first (the sink the last dish was washed in), else
+ * over the assets of their rooms too (a microwave to heat noodles in), the tool assets (a sink in
+ * another room), or every asset.
+ */
+function planPart(
+  world: SceneGraph,
+  state: SimState,
+  goals: readonly string[],
+  before: readonly PlanStep[],
+): PlanStep[] | undefined {
+  const kept = [
+    ...planNodes(world, state, goals.slice(0, -1), 'goal'),
+    ...before.flatMap((step) => step.args),
+  ];
+  for (const reach of ['goal', 'rooms', 'tools', 'all'] as const) {
+    const nodes = new Set([...kept, ...planNodes(world, state, goals.slice(-1), reach)]);
+    const planned = planForGoals(world, goals, { nodes: [...nodes].sort(), from: state, algorithm: 'astar' });
+    if (planned.ok) return planned.value.plan;
+  }
+  return undefined;
+}
+
+/** The state after the plan's steps (goto(room) along the path planner's route), or undefined when one cannot run. */
+function runPlan(world: SceneGraph, state: SimState, steps: readonly PlanStep[]): SimState | undefined {
+  const moveTo = roomMoves(world, ACTION_SPECS);
+  let at: SimState | undefined = state;
+  for (const step of steps) {
+    if (at === undefined) return undefined;
+    at = step.action === 'goto' ? moveTo(at, step.args[0]!) : tryStep(world, at, step);
+  }
+  return at;
+}
+
+/**
+ * The rest of a plan made earlier that still reaches the goal from the state: its shortest such
+ * suffix (the steps carried out since drop out; a step not taken yet, while the oracle looked, stays).
+ */
+function restOf(
+  world: SceneGraph,
+  state: SimState,
+  goal: readonly string[],
+  plan: readonly PlanStep[],
+): PlanStep[] | undefined {
+  for (let i = plan.length - 1; i >= 0; i--) {
+    const rest = plan.slice(i);
+    const after = runPlan(world, state, rest);
+    if (after === undefined) continue;
+    const held = checkGoalText(world, after, goal);
+    if (held.ok && held.value.satisfied) return rest;
+  }
+  return undefined;
 }
 
 /**

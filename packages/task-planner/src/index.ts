@@ -24,3 +24,4 @@ export {
   type SuccessorFunction,
   successorFunction,
 } from './successors/feasible-actions.js';
+export { roomMoves } from './successors/room-moves.js';
