@@ -30,7 +30,7 @@ grep -q '"worker ready"' "$log" || { echo "groundplan: the worker was not ready 
 
 status=0
 # The planner that measured best with the embedded model (reports/); GROUNDPLAN_PLANNER picks another.
-planner=${GROUNDPLAN_PLANNER:-grounded-prior}
+planner=${GROUNDPLAN_PLANNER:-grounded}
 node apps/cli/dist/main.js plan --planner "$planner" --scene datasets/office.json "$instruction" || status=$?
 echo "Worker log: $log. The dev server keeps running for the UI; stop it with: node apps/cli/dist/main.js server stop"
 echo "The robot sim-1 keeps its belief between runs: node apps/cli/dist/main.js robot status sim-1"
