@@ -8,7 +8,7 @@ const officePath = new URL('../../../../datasets/office.json', import.meta.url).
 
 describe('containers closed after putting things away', async () => {
   const loaded = await loadSceneFile(officePath);
-  if (!loaded.ok) throw new Error(loaded.error);
+  if (!loaded.ok) throw new Error('datasets/office.json does not load');
   const office = loaded.value;
   const start = initialState(office);
   if (!start.ok) throw new Error(start.error);
