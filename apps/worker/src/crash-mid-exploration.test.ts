@@ -53,6 +53,9 @@ describe('a worker killed with SIGKILL mid-exploration (SayNav)', { timeout: 600
     explorer: 'saynav',
     targets: ['apple', 'aarons_laptop'],
     roomsPerRun: 3,
+    // Both targets lie in the open, so look_around finds them: no per-room plan (it needs the
+    // embedding model, which these workers go without); what crashes here is the model's room choice.
+    looksPerRoom: 0,
     heartbeatTimeoutSeconds: 2,
     llmHeartbeatTimeoutSeconds: 3,
   });
