@@ -96,6 +96,10 @@ async function follow(handle: WorkflowHandle, show: boolean): Promise<ExploreFor
     }
     await Promise.race([sleep(500), result.catch(() => undefined)]);
   }
+  // A short exploration can end before a query answers: its last progress is in the result.
+  const final = await result.catch(() => undefined);
+  const line = final ? explorationLine(final) : undefined;
+  if (line && line !== last) console.log(line);
   return result;
 }
 
