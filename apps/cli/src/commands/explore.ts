@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { workflowUiUrl } from '@groundplan/temporal-runtime';
 import { InvalidRunInput, startExploration } from '@groundplan/workflows/client';
@@ -12,6 +11,7 @@ import {
 import type { WorkflowHandle } from '@temporalio/client';
 import type { CliConfig } from '../config.js';
 import { connect, runResult } from '../connect.js';
+import { followRun } from '../follow-run.js';
 import { sceneFileError } from '../scene-file-error.js';
 import { EXIT, UserError } from '../user-error.js';
 
@@ -77,30 +77,14 @@ export async function exploreCommand(
 }
 
 /** Waits for the result, printing a line whenever the exploration's progress changes. */
-async function follow(handle: WorkflowHandle, show: boolean): Promise<ExploreForResult> {
+function follow(handle: WorkflowHandle, show: boolean): Promise<ExploreForResult> {
   const result = runResult(handle) as Promise<ExploreForResult>;
   if (!show) return result;
-  let last = '';
-  let finished = false;
-  result
-    .finally(() => {
-      finished = true;
-    })
-    .catch(() => undefined);
-  while (!finished) {
-    const progress = await handle.query(explorationQuery).catch(() => undefined);
-    const line = progress ? explorationLine(progress) : undefined;
-    if (line && line !== last) {
-      console.log(line);
-      last = line;
-    }
-    await Promise.race([sleep(500), result.catch(() => undefined)]);
-  }
-  // A short exploration can end before a query answers: its last progress is in the result.
-  const final = await result.catch(() => undefined);
-  const line = final ? explorationLine(final) : undefined;
-  if (line && line !== last) console.log(line);
-  return result;
+  const progress = async () => {
+    const soFar = await handle.query(explorationQuery);
+    return soFar ? explorationLine(soFar) : undefined;
+  };
+  return followRun(result, progress, explorationLine);
 }
 
 /** One progress line: rooms explored (the newest), metres, skills, model use. */

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
 import { workflowUiUrl } from '@groundplan/temporal-runtime';
 import { InvalidRunInput, startPlanTask, submitRobotTask } from '@groundplan/workflows/client';
@@ -11,6 +10,7 @@ import {
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import type { CliConfig } from '../config.js';
 import { connect, runResult } from '../connect.js';
+import { followRun } from '../follow-run.js';
 import { planningReport, progressLine, runReport } from '../render.js';
 import { sceneFileError } from '../scene-file-error.js';
 import { EXIT, UserError } from '../user-error.js';
@@ -103,25 +103,9 @@ export async function planCommand(
 
 /** Waits for the result, printing a line whenever the run's progress changes. */
 // biome-ignore lint/suspicious/noExplicitAny: the result type depends on the workflow started
-async function follow(client: Client, handle: WorkflowHandle, show: boolean): Promise<any> {
+function follow(client: Client, handle: WorkflowHandle, show: boolean): Promise<any> {
   const result = runResult(handle);
-  if (!show) return result;
-  let last = '';
-  let finished = false;
-  result
-    .finally(() => {
-      finished = true;
-    })
-    .catch(() => undefined);
-  while (!finished) {
-    const line = await currentProgress(client, handle).catch(() => undefined);
-    if (line && line !== last) {
-      console.log(line);
-      last = line;
-    }
-    await Promise.race([sleep(500), result.catch(() => undefined)]);
-  }
-  return result;
+  return show ? followRun(result, () => currentProgress(client, handle)) : result;
 }
 
 async function currentProgress(client: Client, handle: WorkflowHandle): Promise<string> {
