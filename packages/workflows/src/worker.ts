@@ -11,6 +11,15 @@ import type { Duration } from '@temporalio/common';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { LLM_TASK_QUEUE, PLANNER_TASK_QUEUE, robotTaskQueue, SIM_TASK_QUEUE } from './contract.js';
 
+/**
+ * How long a workflow task waits on the sticky queue of the planner worker that ran the workflow
+ * last before any planner worker may take it. The SDK's default is 10 s, which is how long every
+ * run of a SIGKILLed planner stalled in the crash soak (planner recovery 12.4 s against 6 s for the
+ * other roles); a live worker takes its sticky tasks in milliseconds, so 2 s costs nothing but a
+ * history replay when a busy worker is slow.
+ */
+export const PLANNER_STICKY_SCHEDULE_TO_START = '2 seconds';
+
 /** The kinds of work a worker process can take on, each on its own task queue. */
 export const ROLES = ['planner', 'llm', 'sim', 'robot'] as const;
 export type Role = (typeof ROLES)[number];
@@ -64,6 +73,7 @@ export async function createRoleWorkers(
           await Worker.create({
             ...common,
             taskQueue: PLANNER_TASK_QUEUE,
+            stickyQueueScheduleToStartTimeout: PLANNER_STICKY_SCHEDULE_TO_START,
             ...(options.workflowBundle
               ? { workflowBundle: options.workflowBundle }
               : { workflowsPath: workflowsPath(), ...workflowBundleOptions() }),
