@@ -12,6 +12,7 @@ import { checkGoalText, initialState, isPrior } from '@groundplan/simulator';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { runOutcome, startPlanAndExecute } from '@groundplan/workflows/client';
 import {
+  DEFAULT_MAX_ACTIONS,
   GROUNDPLAN_SEARCH_ATTRIBUTES,
   type PlanAndExecuteResult,
   type PlannerVariant,
@@ -42,7 +43,7 @@ export type DynamicBudgets = {
 };
 
 export const DEFAULT_DYNAMIC_BUDGETS: DynamicBudgets = {
-  maxActions: 40,
+  maxActions: DEFAULT_MAX_ACTIONS,
   maxReplans: 5,
   maxSearchSteps: 24,
   maxExecutionReplans: 2,

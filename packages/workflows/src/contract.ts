@@ -139,8 +139,12 @@ export function plansWhileExecuting(planner: PlannerVariant): boolean {
   return planner === 'lookplangraph';
 }
 
-/** LookPlanGraph's budget: skills (looks and navigation included) a run may take before it gives up. */
-export const DEFAULT_MAX_ACTIONS = 40;
+/**
+ * LookPlanGraph's budget: skills (looks and navigation included) a run may take before it gives up.
+ * 60, since the longest office task (five dishes washed and put away, one at a time, then looks)
+ * needs 46-52 chosen actions even from an oracle that sees the true world.
+ */
+export const DEFAULT_MAX_ACTIONS = 60;
 
 /** The one line a plan-only request for a planner that plans while executing gets. */
 export const planOnlyRefusal = (planner: PlannerVariant) =>
