@@ -12,6 +12,8 @@ import { checkSceneText, type MutantVerdict } from '../src/fuzz/check-scene-muta
 import { describeMutant, mutantText, sceneMutant } from '../src/fuzz/scene-mutants.js';
 
 const { values } = parseArgs({
+  // `pnpm fuzz -- --count N` passes the `--` on.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
     count: { type: 'string', default: '1000' },
     seed: { type: 'string' },

@@ -46,6 +46,8 @@ describe('model answers through every contract and provider parser', () => {
         body: completion('{"__proto__":{"x":1},"choice":"expand kitchen"}'),
       },
       { contract: 'plan', mode: 'json_schema', status: 200, body: JSON.stringify({ choices: [] }) },
+      // Found by the long run (seed 1630463442, case 1630466576): an empty body gave the provider no object.
+      { contract: 'choice', mode: 'prompt', status: 200, body: '' },
       // Found by this suite: a non-string content crashed token counting; a message-less choice threw.
       { contract: 'plan', mode: 'prompt', status: 200, body: '{"choices":[{"message":{"content":42}}]}' },
       { contract: 'choice', mode: 'json_object', status: 200, body: '{"choices":[{"index":0}]}' },

@@ -153,7 +153,7 @@ describe('the OpenAI-compatible provider', () => {
     const result = await ask();
     expect(!result.ok && result.error.kind).toBe('unavailable');
     expect(!result.ok && result.error.message).toBe(
-      `${server.baseURL} answered without any choices (an empty "choices" list); the endpoint failed, not the model`,
+      `${server.baseURL} answered without any choices (an empty body or "choices" list); the endpoint failed, not the model`,
     );
     expect(server.received).toHaveLength(1);
   });

@@ -161,21 +161,22 @@ export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): LlmPro
           ...classifyProviderError(sent.error, { ...config, mode }),
           report: { ...report(), usage: countUsage(request.messages, '') },
         });
-      const { response } = sent;
-      // The body is whatever the endpoint sent: nothing in it is trusted to have the documented types.
-      const choice = Array.isArray(response.choices) ? response.choices[0] : undefined;
+      // The body is whatever the endpoint sent (an empty body gives no object at all): nothing in it
+      // is trusted to have the documented types.
+      const response = sent.response as Partial<typeof sent.response> | null | undefined;
+      const choice = Array.isArray(response?.choices) ? response.choices[0] : undefined;
       // An answer without choices is the endpoint's fault, not the model's: not re-asked as invalid JSON.
       if (!choice)
         return err({
           kind: 'unavailable',
-          message: `${config.baseURL} answered without any choices (an empty "choices" list); the endpoint failed, not the model`,
+          message: `${config.baseURL} answered without any choices (an empty body or "choices" list); the endpoint failed, not the model`,
           report: { ...report(), usage: countUsage(request.messages, '') },
         });
       const content = choice.message?.content;
       const text = typeof content === 'string' ? content : '';
       const done = {
         ...report(),
-        usage: reportedUsage(response.usage) ?? countUsage(request.messages, text),
+        usage: reportedUsage(response?.usage) ?? countUsage(request.messages, text),
       };
       const refusal = choice.message?.refusal;
       if (typeof refusal === 'string' && refusal)
