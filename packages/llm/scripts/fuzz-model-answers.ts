@@ -3,6 +3,7 @@
 // endpoint go through the real openai client, the provider (every structured-output mode) and
 // the search, plan and grounded-choice contracts of the office scene (src/fuzz). It prints its
 // seed first; case i is sample i of fast-check with seed + i, so any case replays alone.
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +91,8 @@ const result = {
   node: process.version,
   loadAverageAtEnd: loadavg().map((load) => Math.round(load * 100) / 100), // per-case times depend on it
   date: new Date().toISOString(),
+  // The code the run measured (a dirty tree is marked: its figures are not of that commit alone).
+  commit: execFileSync('git', ['describe', '--always', '--dirty'], { encoding: 'utf8' }).trim(),
 };
 console.log(
   JSON.stringify({ verdicts, maxMsPerCase: result.maxMsPerCase, totalSeconds: result.totalSeconds }),

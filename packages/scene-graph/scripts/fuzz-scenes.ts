@@ -2,6 +2,8 @@
 // [--seed N] [--out bench-results/fuzz-scenes.json]`. Mutants of datasets/office.json and home.json
 // go through loading, validation, the views, rendering and token counting (src/fuzz). It prints
 // its seed first; case i is sample i of fast-check with seed + i, so any case replays alone.
+
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -91,6 +93,8 @@ const result = {
   node: process.version,
   loadAverageAtEnd: loadavg().map((load) => Math.round(load * 100) / 100), // per-case times depend on it
   date: new Date().toISOString(),
+  // The code the run measured (a dirty tree is marked: its figures are not of that commit alone).
+  commit: execFileSync('git', ['describe', '--always', '--dirty'], { encoding: 'utf8' }).trim(),
 };
 console.log(
   JSON.stringify({ verdicts, maxMsPerCase: result.maxMsPerCase, totalSeconds: result.totalSeconds }),
