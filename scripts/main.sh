@@ -14,7 +14,11 @@ if [ -z "${TEMPORAL_ADDRESS:-}" ]; then node apps/cli/dist/main.js server start;
 # The simulated robot runs 20x faster than real time unless told otherwise.
 export GROUNDPLAN_ROBOT_TIME_SCALE=${GROUNDPLAN_ROBOT_TIME_SCALE:-0.05}
 log=.data/worker.log
-node apps/worker/dist/main.js --roles planner,llm,sim,robot --robot-id sim-1 >"$log" 2>&1 &
+# The robot keeps its belief between runs; GROUNDPLAN_ROBOT_ID names another (a fresh one starts
+# from the scene, as the main-job benchmark does for each of its runs).
+robot=${GROUNDPLAN_ROBOT_ID:-sim-1}
+export GROUNDPLAN_ROBOT_ID=$robot
+node apps/worker/dist/main.js --roles planner,llm,sim,robot --robot-id "$robot" >"$log" 2>&1 &
 worker=$!
 trap 'kill -TERM "$worker" 2>/dev/null; wait "$worker" 2>/dev/null || true' EXIT
 for _ in $(seq 1 240); do
@@ -33,7 +37,7 @@ status=0
 planner=${GROUNDPLAN_PLANNER:-grounded}
 node apps/cli/dist/main.js plan --planner "$planner" --scene datasets/office.json "$instruction" || status=$?
 echo "Worker log: $log. The dev server keeps running for the UI; stop it with: node apps/cli/dist/main.js server stop"
-echo "The robot sim-1 keeps its belief between runs: node apps/cli/dist/main.js robot status sim-1"
+echo "The robot $robot keeps its belief between runs: node apps/cli/dist/main.js robot status $robot"
 # 0: the robot carried out a verified plan. 2: no verified plan, or the robot could not execute it
 # (the run says why); the job reports that as the failure it is.
 exit "$status"

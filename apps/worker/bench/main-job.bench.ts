@@ -1,0 +1,178 @@
+// The main job's benchmark (issue 12): `npm start` (scripts/main.sh: the dev server, one worker
+// with every role and the embedded model, then `groundplan plan` of "Make Niko a coffee and place
+// the mug on his desk." on the office) timed as a whole process, with each run's activities per
+// stage read from its workflow histories. The reference, in the same run and in turn with it: the
+// same job with the planner's model-free ablation (GROUNDPLAN_PLANNER=grounded-prior). Each run
+// has a robot of its own, so each plans from the office as the dataset has it. One warm-up run
+// first (it may install and build). Writes bench-results/main-job.json (or --out).
+//   pnpm --filter @groundplan/worker main-job [-- --runs 3]
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runOutcome } from '@groundplan/workflows/client';
+import type { PlanAndExecuteResult } from '@groundplan/workflows/contract';
+import { Client, Connection } from '@temporalio/client';
+import { loadSampler } from '../src/test-support/load-sampler.js';
+import { workSpans } from '../src/test-support/recovery-times.js';
+
+const repo = new URL('../../../', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const { values } = parseArgs({
+  args: args[0] === '--' ? args.slice(1) : args,
+  options: {
+    runs: { type: 'string', default: '3' },
+    planner: { type: 'string', default: 'grounded' },
+    reference: { type: 'string', default: 'grounded-prior' },
+    out: { type: 'string', default: new URL('../bench-results/main-job.json', import.meta.url).pathname },
+  },
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error('usage: main-job.bench.ts [--runs N (>= 1)] [--planner P] [--reference P] [--out FILE]');
+  process.exit(1);
+}
+/** The issue's bound on the main job's wall time on this 2-core machine. */
+const TARGET_SECONDS = 120;
+
+type Stage = { activities: number; seconds: number };
+type JobRun = {
+  planner: string;
+  robot: string;
+  exitCode: number | null;
+  wallSeconds: number;
+  runId?: string;
+  status?: PlanAndExecuteResult['status'];
+  plan?: string[];
+  llmCalls?: number;
+  tokens?: number;
+  /** Activities per name, over the run and its child workflows: how many, and their summed seconds. */
+  stages?: Record<string, Stage>;
+};
+
+const connection = await Connection.connect({
+  address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
+}).catch(() => undefined);
+const stamp = Date.now().toString(36);
+const load = loadSampler();
+const records: JobRun[] = [];
+const order = [values.planner, values.reference];
+console.log(`main job: 1 warm-up, then ${runs} runs each of ${order.join(' and ')}, in turn`);
+for (let i = 0; i <= runs; i++) {
+  for (const planner of i === 0 ? [values.planner] : order) {
+    const record = await runJob(planner, `bench-${stamp}-${i}-${planner}`);
+    console.log(
+      `${i === 0 ? 'warm-up' : `run ${i}`} ${planner}: ${record.status ?? `exit ${record.exitCode}`} in ${record.wallSeconds} s`,
+    );
+    if (i > 0) records.push(record);
+  }
+}
+connection?.close();
+const machine = load.stop();
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const of = (planner: string) => records.filter((r) => r.planner === planner);
+const summary = (planner: string) => ({
+  runs: of(planner).length,
+  completed: of(planner).filter((r) => r.status === 'completed').length,
+  wallSeconds: {
+    median: median(of(planner).map((r) => r.wallSeconds)),
+    all: of(planner).map((r) => r.wallSeconds),
+  },
+  llmCalls: median(of(planner).map((r) => r.llmCalls ?? 0)),
+});
+const job = summary(values.planner);
+const reference = summary(values.reference);
+const report = {
+  benchmark: 'the main job (npm start): wall time of the whole process and activities per stage',
+  date: new Date().toISOString(),
+  commit: execFileSync('git', ['describe', '--always', '--dirty'], { cwd: repo, encoding: 'utf8' }).trim(),
+  command: 'pnpm --filter @groundplan/worker main-job',
+  job: {
+    command: 'npm start',
+    planner: values.planner,
+    instruction: 'Make Niko a coffee and place the mug on his desk.',
+  },
+  reference: { command: `GROUNDPLAN_PLANNER=${values.reference} npm start`, planner: values.reference },
+  note: 'each run with a robot of its own (GROUNDPLAN_ROBOT_ID), so each plans from the office as the dataset has it; one warm-up run of the job first, not counted; the two in turn',
+  target: {
+    wallSeconds: TARGET_SECONDS,
+    met: job.wallSeconds.median < TARGET_SECONDS && job.completed === job.runs,
+  },
+  summary: {
+    job,
+    reference,
+    wallRatioJobToReference: Number((job.wallSeconds.median / reference.wallSeconds.median).toFixed(2)),
+  },
+  machine: { cores: availableParallelism(), cpu: cpus()[0]?.model, node: process.version, ...machine },
+  runs: records,
+};
+const out = resolve(values.out);
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+console.log(JSON.stringify(report.summary));
+console.log(`-> ${out}`);
+
+/** One `npm start`, timed from spawn to exit; then its run's result and histories. */
+async function runJob(planner: string, robot: string): Promise<JobRun> {
+  const started = performance.now();
+  const child = spawn('bash', ['scripts/main.sh'], {
+    cwd: repo,
+    env: { ...process.env, GROUNDPLAN_PLANNER: planner, GROUNDPLAN_ROBOT_ID: robot },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exitCode = await new Promise<number | null>((done) => child.on('close', done));
+  const record: JobRun = {
+    planner,
+    robot,
+    exitCode,
+    wallSeconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+  };
+  const runId = /^Run (\S+)/m.exec(output)?.[1];
+  const conn = connection ?? (await Connection.connect({ address: '127.0.0.1:7233' }).catch(() => undefined));
+  if (!runId || !conn) return record;
+  const client = new Client({ connection: conn });
+  const result = await runOutcome<PlanAndExecuteResult>(client.workflow.getHandle(runId));
+  return {
+    ...record,
+    runId,
+    status: result.status,
+    plan: result.planning.plan.map((step) => `${step.action}(${step.args.join(', ')})`),
+    llmCalls: result.planning.usage.calls,
+    tokens: result.planning.usage.promptTokens + result.planning.usage.completionTokens,
+    stages: await stagesOf(client, runId),
+  };
+}
+
+/** Activities per name in a workflow and every child it started, with their summed seconds. */
+async function stagesOf(client: Client, workflowId: string): Promise<Record<string, Stage>> {
+  const stages: Record<string, Stage> = Object.create(null);
+  const pending = [workflowId];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    const history = await client.workflow.getHandle(id).fetchHistory();
+    const events = history.events ?? [];
+    for (const event of events) {
+      const child = event.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId;
+      if (child) pending.push(child);
+    }
+    for (const span of workSpans(id, events)) {
+      if (span.kind !== 'activity') continue;
+      const stage = stages[span.name] ?? { activities: 0, seconds: 0 };
+      stages[span.name] = stage;
+      stage.activities += 1;
+      if (span.startedMs !== undefined && span.closedMs !== undefined)
+        stage.seconds = Number((stage.seconds + (span.closedMs - span.startedMs) / 1000).toFixed(2));
+    }
+  }
+  return stages;
+}
