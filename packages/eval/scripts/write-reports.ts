@@ -1,7 +1,8 @@
 // Rewrites report.md, summary.json and the chart of each planner folder from its results.jsonl,
 // without running anything, and the side-by-side comparison.
 //   npx tsx --conditions=@groundplan/source packages/eval/scripts/write-reports.ts reports/<name> [k=v settings...]
-import { existsSync, writeFileSync } from 'node:fs';
+// The commit, date and settings of each folder's last summary are kept; k=v settings are added.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileSceneStore } from '@groundplan/scene-graph';
@@ -26,15 +27,25 @@ for (const planner of PLANNER_VARIANTS) {
   if (!existsSync(file)) continue;
   const records = await readRecords(file);
   const first = records[0]!;
+  // The run this folder's last report described: its commit names records older than the commit
+  // field, and its date is kept, since nothing ran now.
+  const previous = existsSync(join(out, planner, 'summary.json'))
+    ? (JSON.parse(readFileSync(join(out, planner, 'summary.json'), 'utf8')) as Summary).run
+    : undefined;
   const notApplicable = searchesAndReplans(planner)
     ? []
     : tasks.value.filter((t) => searchedIds.has(t.id) && isSearchTask(t)).map((t) => t.id);
   const run = describeRun({
+    ...(previous ? { date: previous.date, commit: previous.version.commit } : { commit: 'unknown' }),
     planner,
     provider: first.provider,
     model: first.model,
-    selection: records.map((r) => r.id).join(','),
-    settings: { ...settings, ...(searchesAndReplans(planner) ? {} : { maxReplans: 0 }) },
+    selection: previous?.selection ?? records.map((r) => r.id).join(','),
+    settings: {
+      ...previous?.settings,
+      ...settings,
+      ...(searchesAndReplans(planner) ? {} : { maxReplans: 0 }),
+    },
     notApplicable,
   });
   summaries.push(await writeReport(join(out, planner), records, run, scenes.graphs));

@@ -31,4 +31,6 @@ export type TaskRecord = {
   searchCommands: string[];
   workflowId: string;
   finishedAt: string;
+  /** The commit of the code that ran the task (CODE_COMMIT); absent in records written before it was kept. */
+  commit?: string;
 };

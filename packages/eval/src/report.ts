@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { arch, cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { CHOICE_PROMPT_VERSION, PLAN_PROMPT_VERSION, SEMANTIC_SEARCH_PROMPT_VERSION } from '@groundplan/llm';
 import { collapse, countTokens, renderFullScene, renderView, type SceneGraph } from '@groundplan/scene-graph';
 import type { PlannerVariant } from '@groundplan/workflows/contract';
+import { CODE_COMMIT } from './code-commit.js';
 import type { TaskRecord } from './record.js';
 import { ERROR_TYPES, type ErrorType } from './score.js';
 import { type Environment, FAMILIES, type Family } from './tasks.js';
@@ -65,29 +65,15 @@ export type Summary = {
 /** Whether a record counts as a success: search success for search tasks, correctness for planning. */
 export const passed = (r: TaskRecord) => (r.search ? r.search.success : (r.planning?.correct ?? false));
 
-/**
- * The commit this process's code came from, read when the process started: a run that outlives a
- * commit still names the code it ran; `+changes` when the work tree differed from it.
- */
-const CODE_COMMIT = (() => {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      encoding: 'utf8',
-    });
-    return changed.trim() ? `${head}+changes` : head;
-  } catch {
-    return 'unknown'; // not a git checkout
-  }
-})();
-
 /** Describes this checkout and machine for a report header. */
-export function describeRun(fields: Omit<RunInfo, 'version' | 'machine' | 'date'>): RunInfo {
-  const commit = CODE_COMMIT;
+export function describeRun(
+  fields: Omit<RunInfo, 'version' | 'machine' | 'date'> & { date?: string; commit?: string },
+): RunInfo {
+  const { commit = CODE_COMMIT, ...rest } = fields;
   const cpuList = cpus();
   return {
     date: new Date().toISOString(),
-    ...fields,
+    ...rest,
     version: {
       groundplan: '0.1.0',
       commit,
@@ -282,6 +268,14 @@ export function renderMarkdown(summary: Summary, chartFile: string | undefined):
 }
 
 /** Writes summary.json, report.md and token-progression.svg into a folder. */
+/**
+ * The commits the records were run at, in order of first appearance (a resumed run may span
+ * several); records written before records carried their commit count as `fallback`.
+ */
+export function commitsOf(records: readonly TaskRecord[], fallback: string): string {
+  return [...new Set(records.map((r) => r.commit ?? fallback))].join(', ') || fallback;
+}
+
 export async function writeReport(
   outDir: string,
   records: readonly TaskRecord[],
@@ -289,7 +283,11 @@ export async function writeReport(
   graphs: Record<Environment, SceneGraph>,
 ): Promise<Summary> {
   await mkdir(outDir, { recursive: true });
-  const summary = summarize(records, run, graphs);
+  const summary = summarize(
+    records,
+    { ...run, version: { ...run.version, commit: commitsOf(records, run.version.commit) } },
+    graphs,
+  );
   const searched = records.filter((r) => r.searchSteps > 0);
   const chartFile = searched.length > 0 ? 'token-progression.svg' : undefined;
   if (chartFile) {

@@ -16,6 +16,7 @@ import {
 } from '@groundplan/workflows/contract';
 import { createRoleWorkers, runWorkersUntil } from '@groundplan/workflows/worker';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { CODE_COMMIT } from './code-commit.js';
 import { DEFAULT_ORACLE_FILE, oracleProvider, readOracle } from './oracle.js';
 import { type ProgressReporter, progressReporter } from './progress.js';
 import type { TaskRecord } from './record.js';
@@ -130,6 +131,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     const started = Date.now();
     bar.started(task.id);
     const base = {
+      commit: CODE_COMMIT,
       id: task.id,
       environment: task.environment,
       family: task.family,
