@@ -7,6 +7,7 @@ import {
   type Goal,
   goalCandidates,
   goalNodes,
+  parentIn,
   type SimState,
 } from '@groundplan/simulator';
 import { asksForRoom, searchChoices } from '../contracts/choices.js';
@@ -102,9 +103,16 @@ export async function goalOptions(
   embed: (texts: readonly string[]) => Promise<Float32Array[]>,
   query: Float32Array,
   found?: string,
+  extra: readonly Goal[] = [],
 ): Promise<Option<Goal>[]> {
-  const goals = goalCandidates(graph, state, nodes);
-  const glosses = goals.map((goal) => goalGloss(goal));
+  const goals = [...goalCandidates(graph, state, nodes), ...extra];
+  const glosses = goals.map((goal) =>
+    goalGloss(
+      goal,
+      ACTION_SPECS,
+      goal.kind === 'state' ? graph.getNodeAttribute(goal.node, 'kind') : undefined,
+    ),
+  );
   const vectors = glosses.length > 0 ? await embed(glosses) : [];
   return goals
     .map((goal, i) => ({
@@ -119,18 +127,45 @@ export async function goalOptions(
 }
 
 /**
- * A goal in words an encoder knows, named by the action of the action table that makes it true:
- * "close cabinet 3", "make coffee nikos mug", "put orange in fridge", "bring nikos mug".
+ * Where the given objects stand now, as placement goals: no goal alone (they hold already), but
+ * part of a conjunction whose other goals move the object ("make a coffee in Niko's mug and put
+ * it back on his desk").
  */
-export function goalGloss(goal: Goal, actions: readonly ActionSpec[] = ACTION_SPECS): string {
+export function currentPlacements(graph: SceneGraph, state: SimState, nodes: readonly string[]): Goal[] {
+  const placements: Goal[] = [];
+  for (const id of nodes) {
+    if (!graph.hasNode(id) || graph.getNodeAttribute(id, 'kind') !== 'object') continue;
+    if (!(graph.getNodeAttribute(id, 'affordances') ?? []).includes('pickup')) continue;
+    const now = parentIn(graph, state, id);
+    if (
+      now === undefined ||
+      !graph.hasNode(now.parent) ||
+      graph.getNodeAttribute(now.parent, 'kind') !== 'asset'
+    )
+      continue;
+    const kind = now.relation === 'inside' ? 'inside' : 'on';
+    placements.push({ kind, object: id, target: now.parent, negated: false });
+  }
+  return placements;
+}
+
+/**
+ * A goal in words an encoder knows, named by the action of the action table that makes it true:
+ * "close cabinet 3", "make coffee nikos mug", "put orange in fridge", "bring nikos mug". Given the
+ * node's kind, a state is named by an action that applies to that kind ("wipe shelf", "wash plate").
+ */
+export function goalGloss(goal: Goal, actions: readonly ActionSpec[] = ACTION_SPECS, kind?: string): string {
   switch (goal.kind) {
     case 'inside':
     case 'on':
       return `put ${spoken(goal.object)} ${goal.kind === 'on' ? 'on' : 'in'} ${spoken(goal.target)}`;
     case 'state': {
-      const action = actions.find((spec) =>
+      const setting = actions.filter((spec) =>
         spec.effects.some((e) => e.sets?.dimension === goal.dimension && e.sets?.value === goal.value),
       );
+      const action =
+        setting.find((spec) => kind !== undefined && spec.parameters[0]?.kinds.some((k) => k === kind)) ??
+        setting[0];
       return action
         ? `${spoken(action.name)} ${spoken(goal.node)}`
         : `${spoken(goal.node)} ${goal.dimension ?? ''} ${goal.value}`;
