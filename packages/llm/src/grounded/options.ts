@@ -106,13 +106,7 @@ export async function goalOptions(
   extra: readonly Goal[] = [],
 ): Promise<Option<Goal>[]> {
   const goals = [...goalCandidates(graph, state, nodes), ...extra];
-  const glosses = goals.map((goal) =>
-    goalGloss(
-      goal,
-      ACTION_SPECS,
-      goal.kind === 'state' ? graph.getNodeAttribute(goal.node, 'kind') : undefined,
-    ),
-  );
+  const glosses = goals.map((goal) => goalGloss(goal));
   const vectors = glosses.length > 0 ? await embed(glosses) : [];
   return goals
     .map((goal, i) => ({
@@ -151,21 +145,17 @@ export function currentPlacements(graph: SceneGraph, state: SimState, nodes: rea
 
 /**
  * A goal in words an encoder knows, named by the action of the action table that makes it true:
- * "close cabinet 3", "make coffee nikos mug", "put orange in fridge", "bring nikos mug". Given the
- * node's kind, a state is named by an action that applies to that kind ("wipe shelf", "wash plate").
+ * "close cabinet 3", "make coffee nikos mug", "put orange in fridge", "bring nikos mug".
  */
-export function goalGloss(goal: Goal, actions: readonly ActionSpec[] = ACTION_SPECS, kind?: string): string {
+export function goalGloss(goal: Goal, actions: readonly ActionSpec[] = ACTION_SPECS): string {
   switch (goal.kind) {
     case 'inside':
     case 'on':
       return `put ${spoken(goal.object)} ${goal.kind === 'on' ? 'on' : 'in'} ${spoken(goal.target)}`;
     case 'state': {
-      const setting = actions.filter((spec) =>
+      const action = actions.find((spec) =>
         spec.effects.some((e) => e.sets?.dimension === goal.dimension && e.sets?.value === goal.value),
       );
-      const action =
-        setting.find((spec) => kind !== undefined && spec.parameters[0]?.kinds.some((k) => k === kind)) ??
-        setting[0];
       return action
         ? `${spoken(action.name)} ${spoken(goal.node)}`
         : `${spoken(goal.node)} ${goal.dimension ?? ''} ${goal.value}`;
