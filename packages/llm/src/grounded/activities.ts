@@ -1,4 +1,4 @@
-import { rankByVector, type SceneIndex, type SceneIndexCache } from '@groundplan/retrieval';
+import { cosine, rankByVector, type SceneIndex, type SceneIndexCache, spoken } from '@groundplan/retrieval';
 import type { PlanStep } from '@groundplan/scene-graph';
 import {
   requireScene,
@@ -14,6 +14,9 @@ import { appliedStep, invalidStep, type SemanticSearchStepResult } from '../sear
 import type { StructuredAnswer } from '../structured-call.js';
 import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
+import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
+import { instructionClauses, isRequest } from './clauses.js';
+import { destinationPhrase, towardDestination, withNamesForPronouns } from './destination.js';
 import {
   DONE_LABEL,
   NEXT_ACTION_OPTIONS,
@@ -22,7 +25,8 @@ import {
   nextActionMessages,
   nextActionOptions,
 } from './next-action.js';
-import { goalOptions, type Option, searchOptions, withModelPick } from './options.js';
+import { currentPlacements, goalOptions, type Option, searchOptions, withModelPick } from './options.js';
+import { planNodes } from './plan-nodes.js';
 
 /** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */
 export type Chooser = 'model' | 'prior';
@@ -59,6 +63,9 @@ type Ask = <T>(
 export type NextActionResult =
   | { ok: true; choice: PlanStep | 'done'; offered: number; usage: CallReport; calls: number }
   | { ok: false; error: string; usage: CallReport; calls: number };
+
+/** How many assets retrieval adds for a destination the instruction names ("on his desk"). */
+const DESTINATION_THINGS = 3;
 
 /** Goal glosses kept embedded per worker (384 floats each: about 30 MB at the bound). */
 const MAX_CACHED_GLOSSES = 20_000;
@@ -166,27 +173,87 @@ export function groundedActivities(deps: {
       };
     },
 
-    /** Goal predicates for the instruction, from the explored nodes and the things retrieval ranks highest. */
+    /**
+     * Goal predicates for the instruction, from the explored nodes and the things retrieval ranks
+     * highest for it, its clauses and the places it names; one goal per request clause when it has
+     * several. The planner gets the nodes those goals need.
+     */
     async chooseGoals(input: ChooseGoalsInput): Promise<ChooseGoalsResult> {
       const { graph, index, query } = await prepare(input.sceneRef, input.instruction);
-      const retrieved = rankByVector(index, query, {
-        kinds: ['asset', 'object'],
-        contents: 0,
-        limit: GROUNDED_LIMITS.retrievedThings,
-      }).map((entry) => entry.id);
+      // The requests, each with "his desk" read as the named person's desk.
+      const requests = instructionClauses(input.instruction)
+        .filter(isRequest)
+        .map((clause) => withNamesForPronouns(input.instruction, clause));
+      const clauses = requests.length > 1 ? requests : [];
+      const destinations = requests.map((clause) => destinationPhrase(clause));
+      const embed = glossVectors(index);
+      const clauseQueries = clauses.length > 0 ? await embed(clauses) : [];
+      const placeQueries = await embed(destinations.filter((place) => place !== undefined));
+      const things = (vector: Float32Array, kinds: ('asset' | 'object')[], limit: number) =>
+        rankByVector(index, vector, { kinds, contents: 0, limit }).map((entry) => entry.id);
+      // Each clause's objects and each named destination are candidates too, not only the whole
+      // instruction's best things.
+      const retrieved = [
+        ...[query, ...clauseQueries].flatMap((vector) =>
+          things(vector, ['asset', 'object'], GROUNDED_LIMITS.retrievedThings),
+        ),
+        ...placeQueries.flatMap((vector) => things(vector, ['asset'], DESTINATION_THINGS)),
+      ];
       const nodes = [...new Set([...visibleNodes(graph, input.view), ...retrieved])].sort();
       const start = initialState(graph);
       if (!start.ok) return { ok: false, error: start.error, usage: NO_CALL, calls: 0 };
       const tried = new Set(input.rejected.map((set) => [...set.goals].sort().join(' & ')));
-      const options = (await goalOptions(graph, start.value, nodes, glossVectors(index), query, input.found))
+      const rankWith = (vector: Float32Array, extra: readonly Goal[]) =>
+        goalOptions(graph, start.value, nodes, embed, vector, input.found, extra);
+      // How well each asset's name matches a destination phrase, per request with one.
+      const assets = nodes.filter((id) => graph.getNodeAttribute(id, 'kind') === 'asset');
+      const assetVectors = await embed(assets.map((id) => spoken(id)));
+      let placed = 0;
+      const closeness = destinations.map((place) => {
+        if (place === undefined) return undefined;
+        const vector = placeQueries[placed++]!;
+        return new Map(assets.map((id, i) => [id, cosine(assetVectors[i]!, vector)]));
+      });
+      const toward = (ranked: Option<Goal>[], near: Map<string, number> | undefined) =>
+        near === undefined ? ranked : towardDestination(ranked, near);
+      // A clause may keep a thing where it is while another moves it: its ranking has current
+      // placements too.
+      const kept = clauses.length > 0 ? currentPlacements(graph, start.value, nodes) : [];
+      const current = new Set(kept.map((goal) => formatGoal(goal)));
+      const wholeAll = toward(await rankWith(query, kept), requests.length === 1 ? closeness[0] : undefined);
+      const whole = wholeAll.filter((option) => !current.has(option.label));
+      const perClause = await Promise.all(
+        clauseQueries.map(async (vector, c) =>
+          toward(clauseRanking(wholeAll, await rankWith(vector, kept)), closeness[c]).filter(
+            (option) => !tried.has(option.label),
+          ),
+        ),
+      );
+      const options = whole
         .filter((option) => !tried.has(option.label))
         .slice(0, GROUNDED_LIMITS.goalOptions);
       if (options.length === 0)
         return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
-      // The next untried choice by score: the conjunction, then the best goal alone, then the same
-      // without that goal.
+      const byLabel = new Map(wholeAll.map((option) => [option.label, option.value]));
+      // The planner gets the chosen goals' nodes, not every explored one (see planNodes).
+      const nodesFor = (goals: readonly string[]) =>
+        planNodes(
+          graph,
+          start.value,
+          goals.map((label) => byLabel.get(label)!),
+        );
       const fresh = (goals: string[]) => goals.length > 0 && !tried.has([...goals].sort().join(' & '));
-      const nextUntried = (ranked: readonly Option<Goal>[]): string[] => {
+      const nextUntried = (
+        ranked: readonly Option<Goal>[],
+        clauseRanked: readonly (readonly Option<Goal>[])[] = perClause,
+      ): string[] => {
+        // The next untried choice by score: the clauses' conjunction; when the planner rejects it,
+        // the one-clause rule (the conjunction, the best goal alone) before the clauses' swaps;
+        // then the one-clause rule down the ranking.
+        const [together, ...swaps] = clauseConjunctions(ranked, clauseRanked, GROUNDED_LIMITS.goals);
+        const first = ranked[0] ? [priorGoals(ranked), [ranked[0].label]] : [];
+        for (const conjunction of [...(together ? [together] : []), ...first, ...swaps])
+          if (fresh(conjunction)) return conjunction;
         for (let from = 0; from < ranked.length; from++) {
           const conjunction = priorGoals(ranked.slice(from));
           const single = [ranked[from]!.label];
@@ -204,18 +271,20 @@ export function groundedActivities(deps: {
             usage: NO_CALL,
             calls: 0,
           };
-        return { ok: true, goals, nodes, usage: NO_CALL, calls: 0 };
+        return { ok: true, goals, nodes: nodesFor(goals), usage: NO_CALL, calls: 0 };
       }
       const last = input.rejected.at(-1);
+      // The model sees the instruction's best goals and each clause's, interleaved, as many as before.
+      const offered = offeredGoals(options, perClause, GROUNDED_LIMITS.goalOptions);
       const answer = await deps.ask(
         choiceMessages(
           'goals',
           input.instruction,
-          options,
+          offered,
           last ? `Tried before: ${last.goals.join(' & ')}; ${last.feedback}` : undefined,
         ),
         goalsChoiceSchema(
-          options.map((option) => option.label),
+          offered.map((option) => option.label),
           GROUNDED_LIMITS.goals,
         ),
         'grounded_goal_choice',
@@ -223,16 +292,23 @@ export function groundedActivities(deps: {
       );
       if (!answer.ok) return answer;
       // The model's picks raise those goals' scores; the prior's rule then chooses from the result.
-      const ranked = withModelPick(options, answer.value.value.goals);
-      const chosen = nextUntried(ranked).map(
-        (label) => ranked.find((option) => option.label === label)!.value,
-      );
+      const picks = answer.value.value.goals;
+      const chosen = nextUntried(
+        withModelPick(options, picks),
+        perClause.map((ranked) => withModelPick(ranked, picks)),
+      ).map((label) => byLabel.get(label)!);
       if (chosen.length === 0)
         return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
       // Picks that cannot hold together (the mug on the desk and in the fridge): the first is kept,
       // so the planner never searches for an impossible state.
       const goals = consistentGoals(chosen).kept.map((goal) => formatGoal(goal));
-      return { ok: true, goals, nodes, usage: answer.value.report, calls: answer.value.calls.length };
+      return {
+        ok: true,
+        goals,
+        nodes: nodesFor(goals),
+        usage: answer.value.report,
+        calls: answer.value.calls.length,
+      };
     },
   };
 }

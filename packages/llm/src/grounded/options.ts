@@ -7,6 +7,7 @@ import {
   type Goal,
   goalCandidates,
   goalNodes,
+  parentIn,
   type SimState,
 } from '@groundplan/simulator';
 import { asksForRoom, searchChoices } from '../contracts/choices.js';
@@ -102,8 +103,9 @@ export async function goalOptions(
   embed: (texts: readonly string[]) => Promise<Float32Array[]>,
   query: Float32Array,
   found?: string,
+  extra: readonly Goal[] = [],
 ): Promise<Option<Goal>[]> {
-  const goals = goalCandidates(graph, state, nodes);
+  const goals = [...goalCandidates(graph, state, nodes), ...extra];
   const glosses = goals.map((goal) => goalGloss(goal));
   const vectors = glosses.length > 0 ? await embed(glosses) : [];
   return goals
@@ -116,6 +118,29 @@ export async function goalOptions(
       gloss: glosses[i]!,
     }))
     .sort(byScore);
+}
+
+/**
+ * Where the given objects stand now, as placement goals: no goal alone (they hold already), but
+ * part of a conjunction whose other goals move the object ("make a coffee in Niko's mug and put
+ * it back on his desk").
+ */
+export function currentPlacements(graph: SceneGraph, state: SimState, nodes: readonly string[]): Goal[] {
+  const placements: Goal[] = [];
+  for (const id of nodes) {
+    if (!graph.hasNode(id) || graph.getNodeAttribute(id, 'kind') !== 'object') continue;
+    if (!(graph.getNodeAttribute(id, 'affordances') ?? []).includes('pickup')) continue;
+    const now = parentIn(graph, state, id);
+    if (
+      now === undefined ||
+      !graph.hasNode(now.parent) ||
+      graph.getNodeAttribute(now.parent, 'kind') !== 'asset'
+    )
+      continue;
+    const kind = now.relation === 'inside' ? 'inside' : 'on';
+    placements.push({ kind, object: id, target: now.parent, negated: false });
+  }
+  return placements;
 }
 
 /**

@@ -1,0 +1,107 @@
+import { consistentGoals, type Goal } from '@groundplan/simulator';
+import type { Option } from './options.js';
+
+/** How far below the instruction's best goal a clause's best may score and still join the conjunction. */
+export const CLAUSE_MARGIN = 0.1;
+
+/**
+ * Goal conjunctions for an instruction of several clauses, most likely first: the best goal of
+ * each request clause that scores within CLAUSE_MARGIN of the instruction's best ("make Niko a
+ * coffee" -> coffee in his mug; "place the mug on his desk" -> the mug on his desk); then the
+ * same with one pick swapped for its next best, cheapest swap first. Each clause takes the best
+ * goal not taken yet and consistent with those taken (one place per object, held excludes
+ * placed), at most `limit` goals.
+ */
+export function clauseConjunctions(
+  whole: readonly Option<Goal>[],
+  perClause: readonly (readonly Option<Goal>[])[],
+  limit: number,
+  depth = 3,
+): string[][] {
+  const best = whole[0];
+  if (best === undefined) return [];
+  // A clause joins when its best goal comes close to the instruction's: a clause that only says
+  // where things are ("there is coffee on the floor") matches every goal weakly.
+  const joining = perClause.filter(
+    (ranked) => ranked.length > 0 && ranked[0]!.score >= best.score - CLAUSE_MARGIN,
+  );
+  if (joining.length === 0) return [];
+  // Two clauses or more say the whole request between them; the last picks first, since goals
+  // describe the end and a later clause's placement is where a thing ends ("make a coffee in the
+  // mug and place it on his desk"). One clause joins the instruction's own best goal.
+  const clauses = joining.length > 1 ? [...joining].reverse() : [whole, ...joining];
+  const variants: { skips: number[]; loss: number }[] = [{ skips: clauses.map(() => 0), loss: 0 }];
+  for (const [c, ranked] of clauses.entries())
+    for (let skip = 1; skip <= depth && skip < ranked.length; skip++)
+      variants.push({
+        skips: clauses.map((_, i) => (i === c ? skip : 0)),
+        loss: ranked[0]!.score - ranked[skip]!.score,
+      });
+  variants.sort((a, b) => a.loss - b.loss);
+  const seen = new Set<string>();
+  const conjunctions: string[][] = [];
+  for (const { skips } of variants) {
+    const goals = pickPerClause(clauses, skips, limit);
+    const key = [...goals].sort().join(' & ');
+    if (goals.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    conjunctions.push(goals);
+  }
+  return conjunctions;
+}
+
+/** Each clause's pick in turn: its `skips[c]`-th goal not taken yet and consistent with those taken. */
+function pickPerClause(
+  clauses: readonly (readonly Option<Goal>[])[],
+  skips: readonly number[],
+  limit: number,
+): string[] {
+  const taken: Option<Goal>[] = [];
+  for (const [c, ranked] of clauses.entries()) {
+    if (taken.length >= limit) break;
+    let skip = skips[c]!;
+    for (const option of ranked) {
+      if (taken.some((goal) => goal.label === option.label)) continue;
+      if (consistentGoals([...taken.map((goal) => goal.value), option.value]).dropped.length > 0) continue;
+      if (skip-- > 0) continue;
+      taken.push(option);
+      break;
+    }
+  }
+  return taken.map((option) => option.label);
+}
+
+/**
+ * A clause's ranking of the goals: the mean of the goal's score against the clause and against the
+ * whole instruction, so the rest of the instruction still says who "his" or "it" is.
+ */
+export function clauseRanking(
+  whole: readonly Option<Goal>[],
+  clause: readonly Option<Goal>[],
+): Option<Goal>[] {
+  const own = new Map(clause.map((option) => [option.label, option.score]));
+  return whole
+    .map((option) => ({ ...option, score: (option.score + (own.get(option.label) ?? option.score)) / 2 }))
+    .sort((a, b) => b.score - a.score || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+}
+
+/**
+ * What the model is offered: the instruction's best goals and each clause's, taken in turn (the
+ * instruction's first, then each clause's first, then the seconds ...), without repeats, at most `limit`.
+ */
+export function offeredGoals(
+  whole: readonly Option<Goal>[],
+  perClause: readonly (readonly Option<Goal>[])[],
+  limit: number,
+): Option<Goal>[] {
+  const rankings = [whole, ...perClause];
+  const offered = new Map<string, Option<Goal>>();
+  const deepest = Math.max(...rankings.map((ranked) => ranked.length));
+  for (let depth = 0; depth < deepest && offered.size < limit; depth++)
+    for (const ranked of rankings) {
+      const option = ranked[depth];
+      if (option !== undefined && !offered.has(option.label) && offered.size < limit)
+        offered.set(option.label, whole.find((goal) => goal.label === option.label) ?? option);
+    }
+  return [...offered.values()];
+}

@@ -1,0 +1,62 @@
+import { formatGoal, type Goal } from '@groundplan/simulator';
+import { describe, expect, it } from 'vitest';
+import {
+  DESTINATION_WEIGHT,
+  destinationPhrase,
+  towardDestination,
+  withNamesForPronouns,
+} from './destination.js';
+import type { Option } from './options.js';
+
+describe('destination phrases', () => {
+  it('names the place after the first "on", "in", "into", "onto" or "to" of a placing clause', () => {
+    expect(destinationPhrase('place the mug on his desk')).toBe('his desk');
+    expect(destinationPhrase('Move the monitor from the office to the lab')).toBe('the lab');
+    expect(destinationPhrase('Place the t-shirts on the shelf in admin')).toBe('the shelf in admin');
+  });
+
+  it('names none for a clause that does not move a thing, or names no place', () => {
+    expect(destinationPhrase('Refrigerate the orange left on the kitchen bench')).toBeUndefined();
+    expect(destinationPhrase('Put it down')).toBeUndefined();
+  });
+});
+
+describe('pronouns read as names', () => {
+  it('reads "his" as the last person named before it', () => {
+    expect(withNamesForPronouns("Place Will's drone on his desk.", "Place Will's drone on his desk")).toBe(
+      "Place Will's drone on Will's desk",
+    );
+    const instruction = 'Make Niko a coffee and place the mug on his desk.';
+    expect(withNamesForPronouns(instruction, 'place the mug on his desk')).toBe(
+      "place the mug on Niko's desk",
+    );
+  });
+
+  it('leaves the text alone when no name comes before the pronoun', () => {
+    expect(withNamesForPronouns('Put the cup on his desk.', 'Put the cup on his desk')).toBe(
+      'Put the cup on his desk',
+    );
+  });
+});
+
+describe('ranking toward the destination', () => {
+  const on = (object: string, target: string): Goal => ({ kind: 'on', object, target, negated: false });
+  const option = (value: Goal, score: number): Option<Goal> => ({
+    label: formatGoal(value),
+    value,
+    score,
+    gloss: '',
+  });
+
+  it('lowers a placement by how much worse its target matches the named place', () => {
+    const ranked = towardDestination(
+      [option(on('document', 'chair'), 0.9), option(on('document', 'desk'), 0.87)],
+      new Map([
+        ['desk', 0.95],
+        ['chair', 0.75],
+      ]),
+    );
+    expect(ranked.map((o) => o.label)).toEqual(['on(document, desk)', 'on(document, chair)']);
+    expect(ranked[1]!.score).toBeCloseTo(0.9 - DESTINATION_WEIGHT * 0.2, 6);
+  });
+});

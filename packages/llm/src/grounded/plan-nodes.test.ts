@@ -1,0 +1,36 @@
+import { loadSceneFile, type SceneGraph } from '@groundplan/scene-graph';
+import { initialState, parseGoals, type SimState } from '@groundplan/simulator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { planNodes } from './plan-nodes.js';
+
+const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
+let office: SceneGraph;
+let start: SimState;
+beforeAll(async () => {
+  const loaded = await loadSceneFile(officePath);
+  if (!loaded.ok) throw new Error('datasets/office.json does not load');
+  office = loaded.value;
+  const state = initialState(office);
+  if (!state.ok) throw new Error(state.error);
+  start = state.value;
+});
+
+const goals = (texts: string[]) => {
+  const parsed = parseGoals(texts);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+};
+
+describe('the nodes a plan needs', () => {
+  it('a placement needs the object, the target and what holds each, up to their rooms', () => {
+    const nodes = planNodes(office, start, goals(['on(printed_document, wills_desk)']));
+    expect(nodes).toEqual(expect.arrayContaining(['printed_document', 'wills_desk', 'wills_office']));
+    expect(nodes).toContain(office.inNeighbors('printed_document')[0]);
+    expect(nodes.length).toBeLessThan(8);
+  });
+
+  it('heating needs the container the food is in and the microwave', () => {
+    const nodes = planNodes(office, start, goals(['state(chicken_kebab, temperature, hot)']));
+    expect(nodes).toEqual(expect.arrayContaining(['chicken_kebab', 'fridge', 'microwave', 'kitchen']));
+  });
+});
