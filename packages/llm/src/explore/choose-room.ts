@@ -1,7 +1,6 @@
-import type { ZodType } from 'zod';
 import { choiceSchema } from '../grounded/choice-contract.js';
-import type { CallReport, ChatMessage } from '../provider.js';
-import type { StructuredAnswer } from '../structured-call.js';
+import type { CallReport } from '../provider.js';
+import { type Ask, noCall } from '../structured-call.js';
 
 /** Bump on any change to the wording, so recorded cassettes and results name what they used. */
 export const ROOM_CHOICE_PROMPT_VERSION = 'saynav-room/1';
@@ -21,22 +20,7 @@ export type ChooseRoomInput = {
 /** The room chosen and what choosing it cost (no call when there was only one option). */
 export type ChooseRoomResult = { room: string; reasoning: string; usage: CallReport; calls: number };
 
-type Ask = <T>(
-  messages: ChatMessage[],
-  contract: ZodType<T>,
-  schemaName: string,
-  maxTokens: number,
-) => Promise<
-  { ok: true; value: StructuredAnswer<T> } | { ok: false; error: string; usage: CallReport; calls: number }
->;
-
-const NO_CALL: CallReport = {
-  usage: { promptTokens: 0, completionTokens: 0 },
-  latencyMs: 0,
-  provider: 'prior',
-  model: 'nearest-first',
-  attempts: 0,
-};
+const NO_CALL = noCall('nearest-first');
 
 // Short on purpose, like the grounded choices: a small model only has to copy one label.
 const SYSTEM = `A robot explores a building it does not know, looking for objects. Pick the room to explore next

@@ -8,10 +8,9 @@ import {
   visibleNodes,
 } from '@groundplan/scene-graph';
 import { consistentGoals, formatGoal, type Goal, goalNodes, initialState } from '@groundplan/simulator';
-import type { ZodType } from 'zod';
-import type { CallReport, ChatMessage } from '../provider.js';
+import type { CallReport } from '../provider.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from '../search-step.js';
-import type { StructuredAnswer } from '../structured-call.js';
+import { type Ask, noCall } from '../structured-call.js';
 import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
@@ -50,15 +49,6 @@ export type ChooseGoalsResult =
   | { ok: true; goals: string[]; nodes: string[]; usage: CallReport; calls: number }
   | { ok: false; error: string; usage: CallReport; calls: number };
 
-type Ask = <T>(
-  messages: ChatMessage[],
-  contract: ZodType<T>,
-  schemaName: string,
-  maxTokens: number,
-) => Promise<
-  { ok: true; value: StructuredAnswer<T> } | { ok: false; error: string; usage: CallReport; calls: number }
->;
-
 /** The next LookPlanGraph action (a step among those offered, or done), or why the model gave none. */
 export type NextActionResult =
   | { ok: true; choice: PlanStep | 'done'; offered: number; usage: CallReport; calls: number }
@@ -73,13 +63,7 @@ const MAX_CACHED_GLOSSES = 20_000;
 /** How many options the model sees, how many goals it may pick, and how many things retrieval adds. */
 export const GROUNDED_LIMITS = { searchOptions: 5, goalOptions: 8, goals: 3, retrievedThings: 10 } as const;
 
-const NO_CALL: CallReport = {
-  usage: { promptTokens: 0, completionTokens: 0 },
-  latencyMs: 0,
-  provider: 'prior',
-  model: 'retrieval',
-  attempts: 0,
-};
+const NO_CALL = noCall('retrieval');
 
 /**
  * Grounded choices for small models: the scene graph and the simulator say what is legal, the
