@@ -33,4 +33,11 @@ describe('the nodes a plan needs', () => {
     const nodes = planNodes(office, start, goals(['state(chicken_kebab, temperature, hot)']));
     expect(nodes).toEqual(expect.arrayContaining(['chicken_kebab', 'fridge', 'microwave', 'kitchen']));
   });
+
+  it('what the agent holds, which a plan that needs the gripper puts down first', () => {
+    const held = start.holding;
+    expect(held).toBe('coke_can');
+    const nodes = planNodes(office, start, goals(['on(nikos_mug, nikos_desk)']));
+    expect(nodes).toContain('coke_can');
+  });
 });
