@@ -70,7 +70,8 @@ for (let i = 0; i <= runs; i++) {
 }
 connection?.close();
 // main.sh leaves the dev server running for the UI; one the benchmark started, it stops.
-if (!connection) execFileSync('node', ['apps/cli/dist/main.js', 'server', 'stop'], { cwd: repo, stdio: 'inherit' });
+if (!connection)
+  execFileSync('node', ['apps/cli/dist/main.js', 'server', 'stop'], { cwd: repo, stdio: 'inherit' });
 const machine = load.stop();
 
 const median = (xs: number[]) => {
