@@ -1,19 +1,17 @@
-import { loadSceneFile, type SceneGraph, visibleNodes } from '@groundplan/scene-graph';
+import { type SceneGraph, visibleNodes } from '@groundplan/scene-graph';
 import { ACTION_SPECS } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { datasetScene } from '../test-support/datasets.js';
 import { BOUNDS } from './bounds.js';
 import { asksForRoom, mayAnswerWithRoom, searchChoices, typedActions } from './choices.js';
 import { toModelJsonSchema } from './json-schema.js';
 import { planAnswerSchema } from './plan-answer.js';
 import { semanticSearchAnswerSchema } from './semantic-search-answer.js';
 
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 let office: SceneGraph;
 beforeAll(async () => {
-  const loaded = await loadSceneFile(officePath);
-  if (!loaded.ok) throw new Error('datasets/office.json does not load');
-  office = loaded.value;
+  office = await datasetScene('office');
 });
 
 const answer = {

@@ -1,22 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
-import { loadSceneFile, memorySceneStore, type SceneGraph } from '@groundplan/scene-graph';
+import { memorySceneStore, type SceneGraph } from '@groundplan/scene-graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlmActivities } from '../activities.js';
 import { scriptedProvider } from '../providers/scripted.js';
+import { datasetScene } from '../test-support/datasets.js';
 import { lookSteps } from './exploration-prior.js';
 
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 const cacheDir = mkdtempSync(`${tmpdir()}/groundplan-exploration-prior-`);
 const scenes = memorySceneStore();
 let office: SceneGraph;
 let retrieval: SceneIndexCache;
 
 beforeAll(async () => {
-  const loaded = await loadSceneFile(officePath);
-  if (!loaded.ok) throw new Error('datasets/office.json does not load');
-  office = loaded.value;
+  office = await datasetScene('office');
   const opened = await openRetrieval({ cacheDir });
   if (!opened.ok) throw new Error(opened.error);
   retrieval = opened.value;

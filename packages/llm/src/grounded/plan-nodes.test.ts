@@ -1,15 +1,13 @@
-import { loadSceneFile, type SceneGraph } from '@groundplan/scene-graph';
+import type { SceneGraph } from '@groundplan/scene-graph';
 import { initialState, parseGoals, type SimState } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { datasetScene } from '../test-support/datasets.js';
 import { planNodes } from './plan-nodes.js';
 
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 let office: SceneGraph;
 let start: SimState;
 beforeAll(async () => {
-  const loaded = await loadSceneFile(officePath);
-  if (!loaded.ok) throw new Error('datasets/office.json does not load');
-  office = loaded.value;
+  office = await datasetScene('office');
   const state = initialState(office);
   if (!state.ok) throw new Error(state.error);
   start = state.value;

@@ -1,14 +1,12 @@
-import { loadSceneFile, type SceneGraph } from '@groundplan/scene-graph';
+import type { SceneGraph } from '@groundplan/scene-graph';
 import type { Goal } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { datasetScene } from '../test-support/datasets.js';
 import { toolNodes } from './tool-nodes.js';
 
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 let office: SceneGraph;
 beforeAll(async () => {
-  const loaded = await loadSceneFile(officePath);
-  if (!loaded.ok) throw new Error('datasets/office.json does not load');
-  office = loaded.value;
+  office = await datasetScene('office');
 });
 
 const state = (node: string, dimension: string, value: string): Goal => ({
