@@ -172,7 +172,9 @@ export function groundedActivities(deps: {
       const destinations = requests.map((clause) => destinationPhrase(clause));
       const embed = glossVectors(index);
       const clauseQueries = clauses.length > 0 ? await embed(clauses) : [];
-      const placeQueries = await embed(destinations.filter((place) => place !== undefined));
+      const places = [...new Set(destinations.filter((place) => place !== undefined))];
+      const placeQueries = await embed(places);
+      const placeQuery = new Map(places.map((place, i) => [place, placeQueries[i]!]));
       const things = (vector: Float32Array, kinds: ('asset' | 'object')[], limit: number) =>
         rankByVector(index, vector, { kinds, contents: 0, limit }).map((entry) => entry.id);
       // Each clause's objects and each named destination are candidates too, not only the whole
@@ -191,12 +193,10 @@ export function groundedActivities(deps: {
         goalOptions(graph, start.value, nodes, embed, vector, input.found, extra);
       // How well each asset's name matches a destination phrase, per request with one.
       const assets = nodes.filter((id) => graph.getNodeAttribute(id, 'kind') === 'asset');
-      const assetVectors = await embed(assets.map((id) => spoken(id)));
-      let placed = 0;
+      const assetVectors = places.length > 0 ? await embed(assets.map((id) => spoken(id))) : [];
       const closeness = destinations.map((place) => {
-        if (place === undefined) return undefined;
-        const vector = placeQueries[placed++]!;
-        return new Map(assets.map((id, i) => [id, cosine(assetVectors[i]!, vector)]));
+        const vector = place === undefined ? undefined : placeQuery.get(place);
+        return vector && new Map(assets.map((id, i) => [id, cosine(assetVectors[i]!, vector)]));
       });
       const toward = (ranked: Option<Goal>[], near: Map<string, number> | undefined) =>
         near === undefined ? ranked : towardDestination(ranked, near);

@@ -1,9 +1,9 @@
-import { formatGoal, type Goal } from '@groundplan/simulator';
+import type { Goal } from '@groundplan/simulator';
 import { describe, expect, it } from 'vitest';
+import { goalOption, onGoal } from '../test-support/goal-options.js';
 import { CLAUSE_MARGIN, clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
-import type { Option } from './options.js';
 
-const on = (object: string, target: string): Goal => ({ kind: 'on', object, target, negated: false });
+const on = onGoal;
 const coffee = (node: string): Goal => ({
   kind: 'state',
   node,
@@ -11,12 +11,7 @@ const coffee = (node: string): Goal => ({
   value: 'coffee',
   negated: false,
 });
-const option = (value: Goal, score: number): Option<Goal> => ({
-  label: formatGoal(value),
-  value,
-  score,
-  gloss: '',
-});
+const option = goalOption;
 
 describe('clause-wise goal conjunctions', () => {
   it('takes each clause its best goal; the last clause says where a thing ends', () => {

@@ -1,5 +1,5 @@
 import { consistentGoals, type Goal } from '@groundplan/simulator';
-import type { Option } from './options.js';
+import { byScore, type Option } from './options.js';
 
 /** How far below the instruction's best goal a clause's best may score and still join the conjunction. */
 export const CLAUSE_MARGIN = 0.1;
@@ -82,7 +82,7 @@ export function clauseRanking(
   const own = new Map(clause.map((option) => [option.label, option.score]));
   return whole
     .map((option) => ({ ...option, score: (option.score + (own.get(option.label) ?? option.score)) / 2 }))
-    .sort((a, b) => b.score - a.score || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+    .sort(byScore);
 }
 
 /**

@@ -1,12 +1,11 @@
-import { formatGoal, type Goal } from '@groundplan/simulator';
 import { describe, expect, it } from 'vitest';
+import { goalOption, onGoal } from '../test-support/goal-options.js';
 import {
   DESTINATION_WEIGHT,
   destinationPhrase,
   towardDestination,
   withNamesForPronouns,
 } from './destination.js';
-import type { Option } from './options.js';
 
 describe('destination phrases', () => {
   it('names the place after the first "on", "in", "into", "onto" or "to" of a placing clause', () => {
@@ -40,13 +39,8 @@ describe('pronouns read as names', () => {
 });
 
 describe('ranking toward the destination', () => {
-  const on = (object: string, target: string): Goal => ({ kind: 'on', object, target, negated: false });
-  const option = (value: Goal, score: number): Option<Goal> => ({
-    label: formatGoal(value),
-    value,
-    score,
-    gloss: '',
-  });
+  const on = onGoal;
+  const option = goalOption;
 
   it('lowers a placement by how much worse its target matches the named place', () => {
     const ranked = towardDestination(

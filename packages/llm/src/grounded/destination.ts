@@ -1,5 +1,5 @@
 import type { Goal } from '@groundplan/simulator';
-import type { Option } from './options.js';
+import { byScore, type Option } from './options.js';
 
 /** Verbs that move a thing somewhere: their clause's first "on", "in", "into", "onto" or "to" names the place. */
 const PLACING_VERBS = new Set(
@@ -59,5 +59,5 @@ export function towardDestination(
         ? option
         : { ...option, score: option.score - DESTINATION_WEIGHT * (best - near) };
     })
-    .sort((a, b) => b.score - a.score || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+    .sort(byScore);
 }

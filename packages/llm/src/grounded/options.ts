@@ -176,6 +176,7 @@ function scores(ranked: { id: string; score: number }[]): Map<string, number> {
   return new Map(ranked.map((entry) => [entry.id, entry.score]));
 }
 
-function byScore<T>(a: Option<T>, b: Option<T>): number {
+/** Best score first; ties by label, so a ranking never depends on the order it was built in. */
+export function byScore<T>(a: Option<T>, b: Option<T>): number {
   return b.score - a.score || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
 }
