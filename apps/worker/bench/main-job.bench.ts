@@ -15,7 +15,7 @@ import { runOutcome } from '@groundplan/workflows/client';
 import type { PlanAndExecuteResult } from '@groundplan/workflows/contract';
 import { Client, Connection } from '@temporalio/client';
 import { loadSampler } from '../src/test-support/load-sampler.js';
-import { workSpans } from '../src/test-support/recovery-times.js';
+import { median, workSpans } from '../src/test-support/recovery-times.js';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -51,9 +51,13 @@ type JobRun = {
   stages?: Record<string, Stage>;
 };
 
-const connection = await Connection.connect({
-  address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
-}).catch(() => undefined);
+const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
+/** Whether a dev server was up before the benchmark (else main.sh starts one, and the benchmark stops it). */
+const serverWasUp = await Connection.connect({ address })
+  .then((connection) => connection.close().then(() => true))
+  .catch(() => false);
+/** One connection for reading the runs, opened once the first job has the server up. */
+let connection: Connection | undefined;
 const stamp = Date.now().toString(36);
 const load = loadSampler();
 const records: JobRun[] = [];
@@ -68,26 +72,21 @@ for (let i = 0; i <= runs; i++) {
     if (i > 0) records.push(record);
   }
 }
-connection?.close();
+await connection?.close();
 // main.sh leaves the dev server running for the UI; one the benchmark started, it stops.
-if (!connection)
+if (!serverWasUp)
   execFileSync('node', ['apps/cli/dist/main.js', 'server', 'stop'], { cwd: repo, stdio: 'inherit' });
 const machine = load.stop();
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const of = (planner: string) => records.filter((r) => r.planner === planner);
 const summary = (planner: string) => ({
   runs: of(planner).length,
   completed: of(planner).filter((r) => r.status === 'completed').length,
   wallSeconds: {
-    median: median(of(planner).map((r) => r.wallSeconds)),
+    median: median(of(planner).map((r) => r.wallSeconds)) ?? Number.NaN,
     all: of(planner).map((r) => r.wallSeconds),
   },
-  llmCalls: median(of(planner).map((r) => r.llmCalls ?? 0)),
+  llmCalls: median(of(planner).map((r) => r.llmCalls ?? 0)) ?? Number.NaN,
 });
 const job = summary(values.planner);
 const reference = summary(values.reference);
@@ -141,9 +140,9 @@ async function runJob(planner: string, robot: string): Promise<JobRun> {
     wallSeconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   };
   const runId = /^Run (\S+)/m.exec(output)?.[1];
-  const conn = connection ?? (await Connection.connect({ address: '127.0.0.1:7233' }).catch(() => undefined));
-  if (!runId || !conn) return record;
-  const client = new Client({ connection: conn });
+  connection ??= await Connection.connect({ address }).catch(() => undefined);
+  if (!runId || !connection) return record;
+  const client = new Client({ connection });
   const result = await runOutcome<PlanAndExecuteResult>(client.workflow.getHandle(runId));
   return {
     ...record,
