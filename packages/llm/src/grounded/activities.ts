@@ -14,7 +14,7 @@ import { type Ask, noCall } from '../structured-call.js';
 import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
-import { instructionClauses, isRequest } from './clauses.js';
+import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
 import { destinationPhrase, towardDestination, withNamesForPronouns } from './destination.js';
 import {
   DONE_LABEL,
@@ -169,7 +169,21 @@ export function groundedActivities(deps: {
         .filter(isRequest)
         .map((clause) => withNamesForPronouns(input.instruction, clause));
       const clauses = requests.length > 1 ? requests : [];
-      const destinations = requests.map((clause) => destinationPhrase(clause));
+      const rooms = new Set(
+        graph.filterNodes((_id, attributes) => attributes.kind === 'room').map((id) => spoken(id)),
+      );
+      const place = {
+        namesRoom: (phrase: string) =>
+          rooms.has(
+            phrase
+              .toLowerCase()
+              .replace(/['’]/g, '')
+              .replace(/^(?:the|a|an)\s+/, '')
+              .trim(),
+          ),
+        speakerAt: speakerPlace(input.instruction),
+      };
+      const destinations = requests.map((clause) => destinationPhrase(clause, place));
       const embed = glossVectors(index);
       const clauseQueries = clauses.length > 0 ? await embed(clauses) : [];
       const places = [...new Set(destinations.filter((place) => place !== undefined))];

@@ -1,8 +1,14 @@
 import { consistentGoals, type Goal } from '@groundplan/simulator';
-import { byScore, type Option } from './options.js';
+import { byScore, FOUND_NODE_BONUS, type Option } from './options.js';
 
-/** How far below the instruction's best goal a clause's best may score and still join the conjunction. */
-export const CLAUSE_MARGIN = 0.1;
+/**
+ * How far below the instruction's best goal a clause's best may score and still join the
+ * conjunction: as far as the bonus of the node the search found, which lifts the instruction's best
+ * when the search found one of two things asked for ("bring me an apple from Peter and a pepsi from
+ * Tobi": the search found the pepsi; the apple's clause still joins). It was 0.1 before, which left
+ * that clause out; on the 90 tasks nothing else changed.
+ */
+export const CLAUSE_MARGIN = FOUND_NODE_BONUS;
 
 /**
  * Goal conjunctions for an instruction of several clauses, most likely first: the best goal of

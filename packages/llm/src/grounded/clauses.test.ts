@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instructionClauses, isRequest } from './clauses.js';
+import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
 
 describe('instruction clauses', () => {
   it('splits two requests joined by "and"', () => {
@@ -19,6 +19,19 @@ describe('instruction clauses', () => {
     expect(instructionClauses('Hand the sandwich to Andrea')).toEqual(['Hand the sandwich to Andrea']);
   });
 
+  it('gives a bare noun phrase after "and" the verb of the request before it', () => {
+    expect(instructionClauses('Bring me an apple from Peter and a pepsi from Tobi.')).toEqual([
+      'Bring me an apple from Peter',
+      'Bring me a pepsi from Tobi',
+    ]);
+    // Not across sentences, and not after a statement.
+    expect(instructionClauses('Bring me an apple. The pepsi is warm.')).toEqual([
+      'Bring me an apple',
+      'The pepsi is warm',
+    ]);
+    expect(instructionClauses('There is a cup and a plate')).toEqual(['There is a cup', 'a plate']);
+  });
+
   it('keeps a one-clause instruction whole, and returns a one-word one as it is', () => {
     expect(instructionClauses('Heat up the chicken kebab.')).toEqual(['Heat up the chicken kebab']);
     expect(instructionClauses('Go!')).toEqual(['Go!']);
@@ -36,5 +49,16 @@ describe('requests and statements', () => {
     expect(isRequest('My parcel just got delivered')).toBe(false);
     expect(isRequest('Peter is working hard at his desk')).toBe(false);
     expect(isRequest("I'm at the lunch table")).toBe(false);
+  });
+});
+
+describe('where the speaker is', () => {
+  it('reads "I\'m at ..." and "I am in ..."', () => {
+    expect(speakerPlace("I'm hungry. Bring me an apple. I'm at the lunch table.")).toBe('the lunch table');
+    expect(speakerPlace('Bring me the stapler, I am in the meeting room')).toBe('the meeting room');
+  });
+
+  it('reads nothing when the speaker says nothing of where they are', () => {
+    expect(speakerPlace("I'm hungry. Bring me an apple.")).toBeUndefined();
   });
 });

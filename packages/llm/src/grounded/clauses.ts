@@ -30,10 +30,50 @@ const CONNECTIVE = new RegExp(
 export function instructionClauses(instruction: string): string[] {
   const clauses = instruction
     .split(/[.!?;:]+(?:\s+|$)|,/)
-    .flatMap((sentence) => sentence.split(CONNECTIVE))
-    .map((clause) => clause.replace(/\s+/g, ' ').trim())
+    .flatMap((sentence) => withSharedVerb(sentence.split(CONNECTIVE).map(tidy)))
     .filter((clause) => clause.split(' ').length >= 2);
   return clauses.length > 0 ? clauses : [instruction.trim()];
+}
+
+function tidy(clause: string): string {
+  return clause.replace(/\s+/g, ' ').trim();
+}
+
+/** Words that open a noun phrase: a part of a sentence that opens with one has no verb of its own. */
+const DETERMINERS = new Set('a an the some another'.split(' '));
+
+/**
+ * The parts of one sentence, each part that is a bare noun phrase ("a pepsi from Tobi") given the
+ * verb of the request before it ("Bring me an apple from Peter and a pepsi from Tobi" -> "Bring me
+ * a pepsi from Tobi"): the words of that request before its own first determiner.
+ */
+function withSharedVerb(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const previous = out.at(-1);
+    const first = part.split(' ')[0]?.toLowerCase() ?? '';
+    if (previous !== undefined && DETERMINERS.has(first) && isRequest(previous)) {
+      const words = previous.split(' ');
+      const at = words.findIndex((word, i) => i > 0 && DETERMINERS.has(word.toLowerCase()));
+      if (at > 0) {
+        out.push(`${words.slice(0, at).join(' ')} ${part}`);
+        continue;
+      }
+    }
+    out.push(part);
+  }
+  return out;
+}
+
+/**
+ * Where the speaker says they are ("I'm at the lunch table" -> "the lunch table"), from the
+ * instruction's first such statement; undefined when it says none.
+ */
+export function speakerPlace(instruction: string): string | undefined {
+  const match = /\b(?:i'm|i am|i will be|i'll be)\s+(?:at|in|by|near)\s+([^.!?;,]+)/i.exec(
+    instruction.replace(/[’]/g, "'"),
+  );
+  return match ? tidy(match[1]!) : undefined;
 }
 
 /**

@@ -14,6 +14,21 @@ describe('destination phrases', () => {
     expect(destinationPhrase('Place the t-shirts on the shelf in admin')).toBe('the shelf in admin');
   });
 
+  it('skips a first place that names a room when another follows: where the thing is, not where it goes', () => {
+    const namesRoom = (phrase: string) => phrase === "Dimity's office";
+    expect(
+      destinationPhrase("Throw the rotting fruit in Dimity's office in the correct bin", { namesRoom }),
+    ).toBe('the correct bin');
+    expect(destinationPhrase("Put the fruit in Dimity's office", { namesRoom })).toBe("Dimity's office");
+  });
+
+  it('takes a thing brought to "me" where the speaker is, and nowhere when that is not said', () => {
+    const speakerAt = 'the lunch table';
+    expect(destinationPhrase('Bring me an apple from Peter', { speakerAt })).toBe('the lunch table');
+    expect(destinationPhrase('Bring me an apple from Peter')).toBeUndefined();
+    expect(destinationPhrase('Bring the apple to Peter', { speakerAt })).toBe('Peter');
+  });
+
   it('names none for a clause that does not move a thing, or names no place', () => {
     expect(destinationPhrase('Refrigerate the orange left on the kitchen bench')).toBeUndefined();
     expect(destinationPhrase('Put it down')).toBeUndefined();
@@ -52,5 +67,12 @@ describe('ranking toward the destination', () => {
     );
     expect(ranked.map((o) => o.label)).toEqual(['on(document, desk)', 'on(document, chair)']);
     expect(ranked[1]!.score).toBeCloseTo(0.9 - DESTINATION_WEIGHT * 0.2, 6);
+  });
+
+  it('lowers holding a thing below placing it where the clause says', () => {
+    const held = option({ kind: 'holding', object: 'apple', negated: false }, 0.9);
+    const ranked = towardDestination([held, option(on('apple', 'table'), 0.8)], new Map([['table', 0.7]]));
+    expect(ranked.map((o) => o.label)).toEqual(['on(apple, table)', 'holding(apple)']);
+    expect(ranked[1]!.score).toBeCloseTo(0.9 - DESTINATION_WEIGHT * 0.7, 6);
   });
 });

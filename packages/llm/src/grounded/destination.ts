@@ -8,17 +8,34 @@ const PLACING_VERBS = new Set(
 
 const PRONOUNS = /\b(?:his|her|their)\b/gi;
 
+/** What a destination phrase may be read against: the rooms of the building and where the speaker is. */
+export type PlaceContext = {
+  /** Whether a phrase names a room ("Dimity's office"): a thing's whereabouts, not where it goes. */
+  namesRoom?: (phrase: string) => boolean;
+  /** Where the speaker says they are ("I'm at the lunch table"): "bring me" takes things there. */
+  speakerAt?: string;
+};
+
+const PLACE_PREPOSITION = /^(?:on|onto|in|into|to)$/i;
+
 /**
  * The place a placing clause names: the words after its first "on", "onto", "in", "into" or "to",
  * when the clause opens with a verb that moves things ("place the mug on his desk" -> "his
- * desk"). Other clauses name no destination ("Refrigerate the orange left on the bench").
+ * desk"). A first phrase that names a room where a later one follows says where the thing is, not
+ * where it goes ("throw the fruit in Dimity's office in the correct bin" -> "the correct bin"). A
+ * clause that moves a thing to "me" with no place goes where the speaker is. Other clauses name
+ * no destination ("Refrigerate the orange left on the bench").
  */
-export function destinationPhrase(clause: string): string | undefined {
+export function destinationPhrase(clause: string, context: PlaceContext = {}): string | undefined {
   const words = clause.trim().split(/\s+/);
   if (!PLACING_VERBS.has((words[0] ?? '').toLowerCase())) return undefined;
-  const at = words.findIndex((word, i) => i > 0 && /^(?:on|onto|in|into|to)$/i.test(word));
-  const place = at > 0 ? words.slice(at + 1).join(' ') : '';
-  return place.length > 0 ? place : undefined;
+  const starts = words.flatMap((word, i) => (i > 0 && PLACE_PREPOSITION.test(word) ? [i] : []));
+  let at = starts[0];
+  if (at !== undefined && starts.length > 1 && context.namesRoom?.(words.slice(at + 1, starts[1]).join(' ')))
+    at = starts[1];
+  const place = at !== undefined ? words.slice(at + 1).join(' ') : '';
+  if (place.length > 0) return place;
+  return words.some((word) => word.toLowerCase() === 'me') ? context.speakerAt : undefined;
 }
 
 /**
@@ -43,7 +60,9 @@ export const DESTINATION_WEIGHT = 0.5;
 /**
  * The ranking with each placement goal lowered by how much worse its target matches the clause's
  * destination than the best-matching target does ("on Will's desk": Will's chair loses to his desk
- * even when the search found a document next to the chair). Other goals keep their scores.
+ * even when the search found a document next to the chair). Holding a thing goes nowhere: it is
+ * lowered as a placement whose target matches not at all ("bring me an apple" to where I am is the
+ * apple there, not in the gripper). Other goals keep their scores.
  */
 export function towardDestination(
   ranked: readonly Option<Goal>[],
@@ -53,6 +72,8 @@ export function towardDestination(
   return ranked
     .map((option) => {
       const goal = option.value;
+      if (goal.kind === 'holding' && goal.object !== null)
+        return { ...option, score: option.score - DESTINATION_WEIGHT * best };
       if (goal.kind !== 'on' && goal.kind !== 'inside') return option;
       const near = closeness.get(goal.target);
       return near === undefined
