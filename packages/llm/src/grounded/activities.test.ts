@@ -181,3 +181,80 @@ describe('grounded goal choice', () => {
     expect(chosen.goals).toEqual([places[0]]);
   });
 });
+
+describe('goals of requests over several things, or for the place that fits a thing', () => {
+  const choose = async (
+    instruction: string,
+    room: string,
+    found: string,
+    rejected: { goals: string[]; feedback: string }[] = [],
+  ) => {
+    const chosen = await activities().chooseGoals({
+      sceneRef,
+      instruction,
+      view: { expanded: [room], memory: [room] },
+      chooser: 'prior',
+      rejected,
+      found,
+    });
+    if (!chosen.ok) throw new Error(chosen.error);
+    return chosen;
+  };
+
+  it('places every one of "all 6 t-shirts" where the later request that takes them up says', async () => {
+    const chosen = await choose(
+      'Locate all 6 complimentary t-shirts given to the PhD students and place them on the shelf in admin.',
+      'phd_bay3',
+      'tshirt_6',
+    );
+    for (let i = 1; i <= 6; i++) expect(chosen.goals).toContain(`on(tshirt_${i}, admin_shelf)`);
+    expect(chosen.nodes).toEqual(expect.arrayContaining(['admin_shelf', 'tshirt_1', 'phd_desk_1']));
+  });
+
+  it('puts each thing of the emptied dishwasher in the container whose purpose fits it', async () => {
+    const chosen = await choose(
+      'Empty the dishwasher. Place all items in their correct locations',
+      'kitchen',
+      'dishwasher',
+    );
+    expect(chosen.goals).toEqual(
+      expect.arrayContaining([
+        'inside(plate_3, kitchen_cupboard)',
+        'inside(bowl_2, kitchen_cupboard)',
+        'inside(mug_2, kitchen_cupboard)',
+        'inside(fork_2, cutlery_drawer)',
+        'inside(spoon_2, cutlery_drawer)',
+      ]),
+    );
+  });
+
+  it('throws the fruit found in a room into the bin whose type fits it, not somewhere in that room', async () => {
+    const chosen = await choose(
+      "Throw the rotting fruit in Dimity's office in the correct bin.",
+      'dimitys_office',
+      'banana_2',
+    );
+    expect(chosen.goals[0]).toBe('inside(banana_2, organic_bin)');
+  });
+
+  it('brings both things asked for with one verb to where the speaker says they are', async () => {
+    const chosen = await choose(
+      "I'm hungry. Bring me an apple from Peter and a pepsi from Tobi. I'm at the lunch table.",
+      'tobis_office',
+      'pepsi_can',
+    );
+    expect(chosen.goals).toEqual(
+      expect.arrayContaining(['on(peters_apple, lunch_table)', 'on(pepsi_can, lunch_table)']),
+    );
+  });
+
+  it('goes on without the set once the planner has rejected it', async () => {
+    const instruction = 'Empty the dishwasher. Place all items in their correct locations';
+    const first = await choose(instruction, 'kitchen', 'dishwasher');
+    const again = await choose(instruction, 'kitchen', 'dishwasher', [
+      { goals: first.goals, feedback: 'unreachable' },
+    ]);
+    expect(again.goals).not.toContain('inside(fork_2, cutlery_drawer)');
+    expect(again.goals.length).toBeGreaterThan(0);
+  });
+});

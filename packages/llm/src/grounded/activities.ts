@@ -26,6 +26,7 @@ import {
 } from './next-action.js';
 import { currentPlacements, goalOptions, type Option, searchOptions, withModelPick } from './options.js';
 import { planNodes } from './plan-nodes.js';
+import { requestGoals } from './request-goals.js';
 
 /** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */
 export type Chooser = 'model' | 'prior';
@@ -172,7 +173,7 @@ export function groundedActivities(deps: {
       const rooms = new Set(
         graph.filterNodes((_id, attributes) => attributes.kind === 'room').map((id) => spoken(id)),
       );
-      const place = {
+      const placeContext = {
         namesRoom: (phrase: string) =>
           rooms.has(
             phrase
@@ -183,7 +184,7 @@ export function groundedActivities(deps: {
           ),
         speakerAt: speakerPlace(input.instruction),
       };
-      const destinations = requests.map((clause) => destinationPhrase(clause, place));
+      const destinations = requests.map((clause) => destinationPhrase(clause, placeContext));
       const embed = glossVectors(index);
       const clauseQueries = clauses.length > 0 ? await embed(clauses) : [];
       const places = [...new Set(destinations.filter((place) => place !== undefined))];
@@ -233,12 +234,35 @@ export function groundedActivities(deps: {
       if (options.length === 0)
         return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
       const byLabel = new Map(wholeAll.map((option) => [option.label, option.value]));
-      // The planner gets the chosen goals' nodes, not every explored one (see planNodes).
+      // Requests over several things, or for the place that fits a thing, say their goals through
+      // the scene; once the planner has rejected them, the choice goes on without them.
+      const closest = (near: Map<string, number> | undefined) =>
+        near && [...near.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+      const requested = await requestGoals({
+        scene: { graph, state: start.value },
+        requests,
+        destinations,
+        ranking: (c) => (clauses.length > 0 ? (perClause[c] ?? []) : whole),
+        destinationAsset: (c) => closest(closeness[c]),
+        assetFor: async (phrase) => {
+          const [vector] = await embed([phrase]);
+          return things(vector!, ['asset'], 1)[0];
+        },
+        embed,
+      });
+      const requestedLabels = requested.map((goal) => formatGoal(goal));
+      const setTried = input.rejected.some((set) =>
+        requestedLabels.every((label) => set.goals.includes(label)),
+      );
+      // The goals the planner gets: the requested ones first, then the chosen ones that agree with them.
+      const withRequested = (chosen: readonly Goal[]) =>
+        consistentGoals([...(setTried ? [] : requested), ...chosen]).kept.map((goal) => formatGoal(goal));
+      // The planner gets the goals' nodes, not every explored one (see planNodes).
       const nodesFor = (goals: readonly string[]) =>
         planNodes(
           graph,
           start.value,
-          goals.map((label) => byLabel.get(label)!),
+          goals.map((label) => byLabel.get(label) ?? requested.find((goal) => formatGoal(goal) === label)!),
         );
       const fresh = (goals: string[]) => goals.length > 0 && !tried.has([...goals].sort().join(' & '));
       const nextUntried = (
@@ -269,7 +293,8 @@ export function groundedActivities(deps: {
             usage: NO_CALL,
             calls: 0,
           };
-        return { ok: true, goals, nodes: nodesFor(goals), usage: NO_CALL, calls: 0 };
+        const planned = withRequested(goals.map((label) => byLabel.get(label)!));
+        return { ok: true, goals: planned, nodes: nodesFor(planned), usage: NO_CALL, calls: 0 };
       }
       const last = input.rejected.at(-1);
       // The model sees the instruction's best goals and each clause's, interleaved, as many as before.
@@ -299,7 +324,7 @@ export function groundedActivities(deps: {
         return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
       // Picks that cannot hold together (the mug on the desk and in the fridge): the first is kept,
       // so the planner never searches for an impossible state.
-      const goals = consistentGoals(chosen).kept.map((goal) => formatGoal(goal));
+      const goals = withRequested(consistentGoals(chosen).kept);
       return {
         ok: true,
         goals,

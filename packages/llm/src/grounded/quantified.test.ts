@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { asksForFit, isGeneric, placeKind, quantifiedPhrase } from './quantified.js';
+
+describe('quantified requests', () => {
+  it('reads "all", "every", "each" and "both", how many, the noun and where the things are', () => {
+    expect(quantifiedPhrase('Wash all the dishes on the lunch table')).toEqual({
+      noun: 'dishes',
+      place: 'the lunch table',
+    });
+    expect(quantifiedPhrase('Locate all 6 complimentary t-shirts given to the PhD students')).toEqual({
+      noun: 'complimentary t-shirts',
+      count: 6,
+    });
+    expect(quantifiedPhrase('Close every cabinet in the kitchen')).toEqual({
+      noun: 'cabinet',
+      place: 'the kitchen',
+    });
+    expect(quantifiedPhrase('Bring both mugs')).toEqual({ noun: 'mugs', count: 2 });
+    expect(quantifiedPhrase('Bring three apples to Peter')).toEqual({ noun: 'apples', count: 3 });
+  });
+
+  it('reads no set in a clause without a quantifier, or with a number that counts no plural', () => {
+    expect(quantifiedPhrase('place the mug on his desk')).toBeUndefined();
+    expect(quantifiedPhrase('Serve water to the attendees in meeting room 1')).toBeUndefined();
+    expect(quantifiedPhrase('Move the chair to table 2')).toBeUndefined();
+    // The quantifier opening a clause is a statement's subject, not a request's object.
+    expect(quantifiedPhrase('Each attendee can only receive a single bottle')).toBeUndefined();
+  });
+
+  it('tells a noun that names no kind of thing', () => {
+    expect(isGeneric({ noun: 'items' })).toBe(true);
+    expect(isGeneric({ noun: 'dirty things' })).toBe(true);
+    expect(isGeneric({ noun: 'complimentary t-shirts' })).toBe(false);
+  });
+});
+
+describe('fitting destinations', () => {
+  it('asks for the fitting place with "correct", "right", "proper" or "appropriate"', () => {
+    expect(asksForFit('the correct bin')).toBe(true);
+    expect(asksForFit('their proper places')).toBe(true);
+    expect(asksForFit("Will's desk")).toBe(false);
+  });
+
+  it('names the kind of place, or none for "locations" and "places"', () => {
+    expect(placeKind('the correct bin')).toBe('bin');
+    expect(placeKind('the right bins.')).toBe('bin');
+    expect(placeKind('their correct locations')).toBeUndefined();
+  });
+});

@@ -1,0 +1,110 @@
+import type { Goal } from '@groundplan/simulator';
+import type { Option } from './options.js';
+import { asksForFit, isGeneric, placeKind, quantifiedPhrase } from './quantified.js';
+import {
+  bestFits,
+  fittingPlaces,
+  placementGoals,
+  type SetScene,
+  setMembers,
+  stateGoals,
+} from './set-goals.js';
+
+/** What the goals of quantified and fitting requests are read from, per request clause. */
+export type RequestContext = {
+  scene: SetScene;
+  /** The request clauses, in order, with names for pronouns. */
+  requests: readonly string[];
+  /** Each request's destination phrase, if it names one. */
+  destinations: readonly (string | undefined)[];
+  /** Request c's ranking of the goals, best first. */
+  ranking: (c: number) => readonly Option<Goal>[];
+  /** The asset that best matches request c's destination phrase. */
+  destinationAsset: (c: number) => string | undefined;
+  /** The asset a phrase names best, by retrieval ("the dishwasher" -> dishwasher). */
+  assetFor: (phrase: string) => Promise<string | undefined>;
+  embed: (texts: readonly string[]) => Promise<Float32Array[]>;
+};
+
+/** Words by which a later placing request takes up an earlier request's things ("... and place them on the shelf"). */
+const TAKES_UP = /\b(?:them|they|these|those)\b/i;
+
+/**
+ * The goals of requests over several things and of requests for the place that fits a thing,
+ * grounded in the scene: "wash all the dishes on the lunch table" -> each dirty thing on the
+ * lunch table clean; "locate all 6 t-shirts ... and place them on the shelf in admin" -> each of the
+ * six t-shirts on the admin shelf; "place all items in their correct locations" (after "empty the
+ * dishwasher") -> each thing in the dishwasher in the container whose purpose its name matches
+ * best; "throw the rotting fruit in the correct bin" -> the fruit in the bin whose type fits it.
+ * A request of neither kind adds no goal. Which thing a request is about when it names no place is
+ * its ranking's best goal's object, and the model's vote does not change it.
+ */
+export async function requestGoals(context: RequestContext): Promise<Goal[]> {
+  const { scene, requests, destinations } = context;
+  const goals: Goal[] = [];
+  for (const [c, request] of requests.entries()) {
+    const quantified = quantifiedPhrase(request);
+    // A set with no place to go of its own goes where a later request that takes it up says.
+    let to = destinations[c] === undefined ? undefined : c;
+    if (quantified && to === undefined)
+      for (let later = c + 1; later < requests.length && to === undefined; later++)
+        if (destinations[later] !== undefined && TAKES_UP.test(requests[later]!)) to = later;
+    const destination = to === undefined ? undefined : destinations[to];
+    const fit = destination !== undefined && asksForFit(destination);
+    if (!quantified && !fit) continue;
+    const ranking = context.ranking(c);
+    const seed = ranking.map((option) => objectOf(scene, option.value)).find((id) => id !== undefined);
+    const place = quantified?.place !== plain(destinations[c]) ? quantified?.place : undefined;
+    const source =
+      place !== undefined
+        ? await context.assetFor(place)
+        : quantified && isGeneric(quantified) && c > 0
+          ? await context.assetFor(requests[c - 1]!.split(' ').slice(1).join(' '))
+          : undefined;
+    const members = quantified
+      ? setMembers(scene, { ...(source ? { source } : {}), ...(seed ? { seed } : {}) }, quantified.count)
+      : seed
+        ? [seed]
+        : [];
+    if (members.length === 0) continue;
+    if (destination !== undefined && fit) {
+      const fits = await bestFits(
+        scene,
+        members,
+        fittingPlaces(scene, placeKind(destination), members),
+        context.embed,
+      );
+      goals.push(...placementGoals(scene, members, (member) => fits.get(member)));
+    } else if (to !== undefined) {
+      const target = context.destinationAsset(to);
+      goals.push(...placementGoals(scene, members, () => target));
+    } else {
+      const template = ranking.find(
+        (option) => option.value.kind === 'state' && members.includes(option.value.node),
+      )?.value;
+      if (template?.kind === 'state' && template.dimension !== undefined)
+        goals.push(...stateGoals(scene, members, { dimension: template.dimension, value: template.value }));
+    }
+  }
+  return goals;
+}
+
+/** A phrase as quantifiedPhrase gives it: lower case, no punctuation. */
+function plain(phrase: string | undefined): string | undefined {
+  return phrase
+    ?.toLowerCase()
+    .replace(/[.!?,;:]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The object a goal is about, if it is about an object. */
+function objectOf({ graph }: SetScene, goal: Goal): string | undefined {
+  const id =
+    goal.kind === 'on' || goal.kind === 'inside' || goal.kind === 'holding'
+      ? goal.object
+      : goal.kind === 'state'
+        ? goal.node
+        : null;
+  return id !== null && graph.hasNode(id) && graph.getNodeAttribute(id, 'kind') === 'object' ? id : undefined;
+}

@@ -1,0 +1,160 @@
+import { cosine, spoken } from '@groundplan/retrieval';
+import { roomOf, type SceneGraph } from '@groundplan/scene-graph';
+import { fullStateOf, type Goal, parentIn, type SimState } from '@groundplan/simulator';
+
+/** The scene a set of goals is grounded in: the graph and the state the plan starts from. */
+export type SetScene = { graph: SceneGraph; state: SimState };
+
+/** At most this many things in one quantified request: the classical planner's search grows with each. */
+export const MAX_SET_MEMBERS = 8;
+
+/** The objects that can be picked up lying on or inside an asset now ("the dishes on the lunch table"). */
+export function contentsOf({ graph, state }: SetScene, asset: string): string[] {
+  return graph
+    .filterNodes(
+      (_id, attributes) => attributes.kind === 'object' && attributes.affordances?.includes('pickup'),
+    )
+    .filter((id) => parentIn(graph, state, id)?.parent === asset)
+    .sort(byNumber);
+}
+
+/** An object's kind: its id without a number suffix ("tshirt_4" -> "tshirt", "fork" -> "fork"). */
+export function kindOf(id: string): string {
+  return id.replace(/_\d+$/, '');
+}
+
+/** Every object of the seed's kind that can be picked up, in number order ("tshirt", "tshirt_2", ...). */
+export function sameKind(graph: SceneGraph, seed: string): string[] {
+  const kind = kindOf(seed);
+  return graph
+    .filterNodes(
+      (id, attributes) =>
+        attributes.kind === 'object' && attributes.affordances?.includes('pickup') && kindOf(id) === kind,
+    )
+    .sort(byNumber);
+}
+
+/**
+ * The things a quantified request is about: the contents of the asset it names ("on the lunch
+ * table", or the thing of the request before: "Empty the dishwasher. Place all items ..."), else
+ * every object of the seed's kind (the object its best goal is about: "all 6 t-shirts"); as many
+ * as it asks for, at most MAX_SET_MEMBERS.
+ */
+export function setMembers(
+  scene: SetScene,
+  from: { source?: string; seed?: string },
+  count: number | undefined,
+): string[] {
+  const members =
+    from.source !== undefined
+      ? contentsOf(scene, from.source)
+      : from.seed !== undefined
+        ? sameKind(scene.graph, from.seed)
+        : [];
+  return members.slice(0, Math.min(count ?? MAX_SET_MEMBERS, MAX_SET_MEMBERS));
+}
+
+/** Each member placed on or inside its target (inside when the target contains things); those already there are left out. */
+export function placementGoals(
+  { graph, state }: SetScene,
+  members: readonly string[],
+  targetOf: (member: string) => string | undefined,
+): Goal[] {
+  const goals: Goal[] = [];
+  for (const object of members) {
+    const target = targetOf(object);
+    if (target === undefined || !graph.hasNode(target)) continue;
+    const kind = graph.getNodeAttribute(target, 'affordances')?.includes('contain') ? 'inside' : 'on';
+    const now = parentIn(graph, state, object);
+    if (now?.parent === target && (now.relation ?? 'on') === kind) continue;
+    goals.push({ kind, object, target, negated: false });
+  }
+  return goals;
+}
+
+/** The template's state for every member that has its dimension at another value ("wash all the dishes"). */
+export function stateGoals(
+  { graph, state }: SetScene,
+  members: readonly string[],
+  template: { dimension: string; value: string },
+): Goal[] {
+  return members.flatMap((node): Goal[] => {
+    const now = fullStateOf(graph, state, node)[template.dimension];
+    return now === undefined || now === template.value
+      ? []
+      : [{ kind: 'state', node, dimension: template.dimension, value: template.value, negated: false }];
+  });
+}
+
+/**
+ * What an asset says it is for: its text attributes ("holds: plates, bowls and mugs", "bin_type:
+ * organic"); empty for an asset that says nothing.
+ */
+export function purposeOf(graph: SceneGraph, asset: string): string {
+  return Object.values(graph.getNodeAttribute(asset, 'attributes') ?? {})
+    .filter((value): value is string => typeof value === 'string')
+    .map((value) => spoken(value))
+    .join(', ');
+}
+
+/**
+ * The places a fitting destination chooses among: containers that say what they are for, of the
+ * kind it names ("the correct bin": every bin) or, for any place ("their correct locations"), in
+ * the members' rooms.
+ */
+export function fittingPlaces(
+  { graph, state }: SetScene,
+  kind: string | undefined,
+  members: readonly string[],
+): string[] {
+  const rooms = new Set(members.map((id) => roomIn(graph, state, id)));
+  return graph
+    .filterNodes(
+      (_id, attributes) => attributes.kind === 'asset' && attributes.affordances?.includes('contain'),
+    )
+    .filter((id) => purposeOf(graph, id).length > 0)
+    .filter((id) =>
+      kind === undefined ? rooms.has(roomOf(graph, id)) : spoken(id).split(' ').at(-1) === kind,
+    )
+    .sort();
+}
+
+/**
+ * Each member's best place by retrieval: the cosine of its kind's name ("fork") with each place's
+ * purpose ("cutlery"). Places are not the member's own container.
+ */
+export async function bestFits(
+  scene: SetScene,
+  members: readonly string[],
+  places: readonly string[],
+  embed: (texts: readonly string[]) => Promise<Float32Array[]>,
+): Promise<Map<string, string>> {
+  if (places.length === 0 || members.length === 0) return new Map();
+  const purposes = await embed(places.map((id) => purposeOf(scene.graph, id)));
+  const kinds = await embed(members.map((id) => spoken(kindOf(id))));
+  const fits = new Map<string, string>();
+  for (const [m, member] of members.entries()) {
+    const now = parentIn(scene.graph, scene.state, member)?.parent;
+    let best: { place: string; score: number } | undefined;
+    for (const [p, place] of places.entries()) {
+      if (place === now) continue;
+      const score = cosine(kinds[m]!, purposes[p]!);
+      if (best === undefined || score > best.score) best = { place, score };
+    }
+    if (best !== undefined) fits.set(member, best.place);
+  }
+  return fits;
+}
+
+/** The room a node stands in after the plan's changes so far. */
+function roomIn(graph: SceneGraph, state: SimState, id: string): string | undefined {
+  for (let at: string | undefined = id; at !== undefined; at = parentIn(graph, state, at)?.parent)
+    if (graph.getNodeAttribute(at, 'kind') === 'room') return at;
+  return roomOf(graph, id);
+}
+
+/** "tshirt" before "tshirt_2" before "tshirt_10". */
+function byNumber(a: string, b: string): number {
+  const number = (id: string) => Number(/_(\d+)$/.exec(id)?.[1] ?? 0);
+  return kindOf(a) < kindOf(b) ? -1 : kindOf(a) > kindOf(b) ? 1 : number(a) - number(b);
+}
