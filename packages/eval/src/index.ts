@@ -43,6 +43,8 @@ export {
 } from './score.js';
 export {
   DEFAULT_TASK_FILES,
+  TASK_SETS,
+  type TaskSetName,
   type Environment,
   type EvalTask,
   FAMILIES,

@@ -9,9 +9,9 @@ import { PLANNER_VARIANTS, type PlannerVariant, searchesAndReplans } from '@grou
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from './report.js';
 import { type EvalProviderConfig, runEvaluation } from './runner.js';
 import { loadEvalScenes } from './scenes.js';
-import { loadTaskSet, selectTasks } from './tasks.js';
+import { loadTaskSet, selectTasks, TASK_SETS, type TaskSetName } from './tasks.js';
 
-const USAGE = `usage: groundplan-eval [--tasks all|office|home|<family>|<id,...>] [--planner ${PLANNER_VARIANTS.join('|')}[,...]]
+const USAGE = `usage: groundplan-eval [--task-set ${Object.keys(TASK_SETS).join('|')}] [--tasks all|office|home|<family>|<id,...>] [--planner ${PLANNER_VARIANTS.join('|')}[,...]]
        [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--concurrency N]
        [--max-search-steps N] [--max-replans N] [--task-timeout SECONDS] --out reports/<name>`;
 const PLANNERS: readonly PlannerVariant[] = PLANNER_VARIANTS;
@@ -34,7 +34,10 @@ async function main(): Promise<number> {
   if (unknown.length > 0) return fail(`unknown planner ${unknown.join(', ')}; use ${PLANNERS.join(', ')}`);
   const provider = providerConfig(values);
   if (typeof provider === 'string') return fail(provider);
-  const all = await loadTaskSet();
+  const setName = values['task-set'] ?? 'sayplan';
+  if (!Object.hasOwn(TASK_SETS, setName))
+    return fail(`unknown task set ${setName}; use ${Object.keys(TASK_SETS).join(', ')}`);
+  const all = await loadTaskSet(TASK_SETS[setName as TaskSetName]);
   if (!all.ok) return fail(all.error);
   const selection = values.tasks ?? 'all';
   const tasks = selectTasks(all.value, selection);
@@ -86,6 +89,7 @@ async function main(): Promise<number> {
 function parse() {
   return parseArgs({
     options: {
+      'task-set': { type: 'string' },
       tasks: { type: 'string' },
       planner: { type: 'string' },
       provider: { type: 'string' },

@@ -62,6 +62,20 @@ export const DEFAULT_TASK_FILES = {
   requirements: repoFile('datasets/tasks/requirements.json'),
 };
 
+/**
+ * The task sets the evaluation runs: SayPlan's 90 instructions, and 15 office planning
+ * instructions held out from the grounded planner's word rules (written after them, to measure
+ * how they carry to new wordings).
+ */
+export const TASK_SETS = {
+  sayplan: DEFAULT_TASK_FILES,
+  'held-out': {
+    instructions: repoFile('datasets/tasks/held-out-tasks.json'),
+    requirements: repoFile('datasets/tasks/held-out-requirements.json'),
+  },
+} as const;
+export type TaskSetName = keyof typeof TASK_SETS;
+
 /** Joins the instructions with their machine-checkable criteria; every instruction needs criteria. */
 export async function loadTaskSet(files = DEFAULT_TASK_FILES): Promise<Result<EvalTask[], string>> {
   const instructions = await readJsonList(files.instructions, InstructionSchema);
