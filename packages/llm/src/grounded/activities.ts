@@ -248,6 +248,10 @@ export function groundedActivities(deps: {
           const [vector] = await embed([phrase]);
           return things(vector!, ['asset'], 1)[0];
         },
+        objectFor: async (noun) => {
+          const [vector] = await embed([noun]);
+          return things(vector!, ['object'], 1)[0];
+        },
         embed,
       });
       const requestedLabels = requested.map((goal) => formatGoal(goal));

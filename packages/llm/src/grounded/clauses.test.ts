@@ -24,6 +24,10 @@ describe('instruction clauses', () => {
       'Bring me an apple from Peter',
       'Bring me a pepsi from Tobi',
     ]);
+    expect(instructionClauses("Bring me Peter's wallet and his reading glasses.")).toEqual([
+      "Bring me Peter's wallet",
+      'Bring me his reading glasses',
+    ]);
     // Not across sentences, and not after a statement.
     expect(instructionClauses('Bring me an apple. The pepsi is warm.')).toEqual([
       'Bring me an apple',

@@ -40,7 +40,10 @@ function tidy(clause: string): string {
 }
 
 /** Words that open a noun phrase: a part of a sentence that opens with one has no verb of its own. */
-const DETERMINERS = new Set('a an the some another'.split(' '));
+const DETERMINERS = new Set('a an the some another my our your his her their its'.split(' '));
+
+/** A determiner, or a name's possessive ("Peter's"). */
+const opensNounPhrase = (word: string) => DETERMINERS.has(word.toLowerCase()) || /^[a-z]+['’]s$/i.test(word);
 
 /**
  * The parts of one sentence, each part that is a bare noun phrase ("a pepsi from Tobi") given the
@@ -51,10 +54,10 @@ function withSharedVerb(parts: readonly string[]): string[] {
   const out: string[] = [];
   for (const part of parts) {
     const previous = out.at(-1);
-    const first = part.split(' ')[0]?.toLowerCase() ?? '';
-    if (previous !== undefined && DETERMINERS.has(first) && isRequest(previous)) {
+    const first = part.split(' ')[0] ?? '';
+    if (previous !== undefined && opensNounPhrase(first) && isRequest(previous)) {
       const words = previous.split(' ');
-      const at = words.findIndex((word, i) => i > 0 && DETERMINERS.has(word.toLowerCase()));
+      const at = words.findIndex((word, i) => i > 0 && opensNounPhrase(word));
       if (at > 0) {
         out.push(`${words.slice(0, at).join(' ')} ${part}`);
         continue;

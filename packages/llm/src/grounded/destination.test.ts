@@ -12,6 +12,10 @@ describe('destination phrases', () => {
     expect(destinationPhrase('place the mug on his desk')).toBe('his desk');
     expect(destinationPhrase('Move the monitor from the office to the lab')).toBe('the lab');
     expect(destinationPhrase('Place the t-shirts on the shelf in admin')).toBe('the shelf in admin');
+    // "to" says where it goes; "on" before it, where it is.
+    expect(destinationPhrase('Move all the things on the reception desk to the admin shelf')).toBe(
+      'the admin shelf',
+    );
   });
 
   it('skips a first place that names a room when another follows: where the thing is, not where it goes', () => {

@@ -3,7 +3,7 @@ import { byScore, type Option } from './options.js';
 
 /** Verbs that move a thing somewhere: their clause's first "on", "in", "into", "onto" or "to" names the place. */
 const PLACING_VERBS = new Set(
-  'place put move bring set throw file serve return carry drop hang store'.split(' '),
+  'place put move bring take set throw file serve return carry drop hang store'.split(' '),
 );
 
 const PRONOUNS = /\b(?:his|her|their)\b/gi;
@@ -17,11 +17,12 @@ export type PlaceContext = {
 };
 
 const PLACE_PREPOSITION = /^(?:on|onto|in|into|to)$/i;
+const DIRECTIONAL = /^(?:onto|into|to)$/i;
 
 /**
- * The place a placing clause names: the words after its first "on", "onto", "in", "into" or "to",
- * when the clause opens with a verb that moves things ("place the mug on his desk" -> "his
- * desk"). A first phrase that names a room where a later one follows says where the thing is, not
+ * The place a placing clause names: the words after its first "to", "into" or "onto", else after
+ * its first "on" or "in", when the clause opens with a verb that moves things ("place the mug on
+ * his desk" -> "his desk"; "move the things on the desk to the shelf" -> "the shelf"). A first phrase that names a room where a later one follows says where the thing is, not
  * where it goes ("throw the fruit in Dimity's office in the correct bin" -> "the correct bin"). A
  * clause that moves a thing to "me" with no place goes where the speaker is. Other clauses name
  * no destination ("Refrigerate the orange left on the bench").
@@ -30,8 +31,16 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
   const words = clause.trim().split(/\s+/);
   if (!PLACING_VERBS.has((words[0] ?? '').toLowerCase())) return undefined;
   const starts = words.flatMap((word, i) => (i > 0 && PLACE_PREPOSITION.test(word) ? [i] : []));
-  let at = starts[0];
-  if (at !== undefined && starts.length > 1 && context.namesRoom?.(words.slice(at + 1, starts[1]).join(' ')))
+  // "to", "into" and "onto" say where a thing goes; "on" and "in" before them say where it is
+  // ("move the things on the desk to the shelf").
+  const toward = starts.find((i) => DIRECTIONAL.test(words[i]!));
+  let at = toward ?? starts[0];
+  if (
+    toward === undefined &&
+    at !== undefined &&
+    starts.length > 1 &&
+    context.namesRoom?.(words.slice(at + 1, starts[1]).join(' '))
+  )
     at = starts[1];
   const place = at !== undefined ? words.slice(at + 1).join(' ') : '';
   if (place.length > 0) return place;

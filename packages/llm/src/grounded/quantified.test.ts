@@ -16,6 +16,10 @@ describe('quantified requests', () => {
       place: 'the kitchen',
     });
     expect(quantifiedPhrase('Bring both mugs')).toEqual({ noun: 'mugs', count: 2 });
+    expect(quantifiedPhrase('Move all the things on the reception desk to the admin shelf')).toEqual({
+      noun: 'things',
+      place: 'the reception desk',
+    });
     expect(quantifiedPhrase('Bring three apples to Peter')).toEqual({ noun: 'apples', count: 3 });
   });
 

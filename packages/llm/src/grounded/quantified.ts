@@ -22,7 +22,8 @@ const GENERIC = new Set('items things objects stuff everything contents'.split('
 
 /**
  * The clause's quantified noun phrase: "all", "every", "each" or "both", or a number from two on,
- * then the noun phrase up to a preposition; the place after its "on", "in", "inside" or "from".
+ * then the noun phrase up to a preposition; the place after its "on", "in", "inside" or "from", up
+ * to the next preposition.
  * "Wash all the dishes on the lunch table" -> { noun: "dishes", place: "the lunch table" }.
  */
 export function quantifiedPhrase(clause: string): Quantified | undefined {
@@ -46,7 +47,9 @@ export function quantifiedPhrase(clause: string): Quantified | undefined {
   const noun = words.slice(start, i).join(' ');
   // A number alone quantifies only a plural ("2 apples"), not "a single bottle" or "meeting room 1".
   if (noun.length === 0 || (!QUANTIFIERS.has(words[at]!) && !/s\b/.test(noun))) return undefined;
-  const place = i < words.length && LOCATING.has(words[i]!) ? words.slice(i + 1).join(' ') : undefined;
+  let end = i + 1;
+  while (end < words.length && !ENDS.has(words[end]!)) end++;
+  const place = i < words.length && LOCATING.has(words[i]!) ? words.slice(i + 1, end).join(' ') : undefined;
   return {
     noun,
     ...(asked !== undefined ? { count: asked } : {}),

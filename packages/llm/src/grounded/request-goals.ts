@@ -23,6 +23,8 @@ export type RequestContext = {
   destinationAsset: (c: number) => string | undefined;
   /** The asset a phrase names best, by retrieval ("the dishwasher" -> dishwasher). */
   assetFor: (phrase: string) => Promise<string | undefined>;
+  /** The object a noun names best, by retrieval ("water bottles" -> water_bottle_1). */
+  objectFor: (noun: string) => Promise<string | undefined>;
   embed: (texts: readonly string[]) => Promise<Float32Array[]>;
 };
 
@@ -36,8 +38,7 @@ const TAKES_UP = /\b(?:them|they|these|those)\b/i;
  * six t-shirts on the admin shelf; "place all items in their correct locations" (after "empty the
  * dishwasher") -> each thing in the dishwasher in the container whose purpose its name matches
  * best; "throw the rotting fruit in the correct bin" -> the fruit in the bin whose type fits it.
- * A request of neither kind adds no goal. Which thing a request is about when it names no place is
- * its ranking's best goal's object, and the model's vote does not change it.
+ * A request of neither kind adds no goal. The model's vote does not change these goals.
  */
 export async function requestGoals(context: RequestContext): Promise<Goal[]> {
   const { scene, requests, destinations } = context;
@@ -53,8 +54,16 @@ export async function requestGoals(context: RequestContext): Promise<Goal[]> {
     const fit = destination !== undefined && asksForFit(destination);
     if (!quantified && !fit) continue;
     const ranking = context.ranking(c);
-    const seed = ranking.map((option) => objectOf(scene, option.value)).find((id) => id !== undefined);
-    const place = quantified?.place !== plain(destinations[c]) ? quantified?.place : undefined;
+    // The thing a set is of is the object its noun names best ("water bottles"); a single thing is
+    // the one the request's best goal is about.
+    const seed =
+      (quantified && !isGeneric(quantified) ? await context.objectFor(quantified.noun) : undefined) ??
+      ranking.map((option) => objectOf(scene, option.value)).find((id) => id !== undefined);
+    // A place that opens the destination is where the things go, not where they are.
+    const place =
+      quantified?.place !== undefined && !(plain(destinations[c]) ?? '').startsWith(quantified.place)
+        ? quantified.place
+        : undefined;
     const source =
       place !== undefined
         ? await context.assetFor(place)
@@ -71,7 +80,7 @@ export async function requestGoals(context: RequestContext): Promise<Goal[]> {
       const fits = await bestFits(
         scene,
         members,
-        fittingPlaces(scene, placeKind(destination), members),
+        fittingPlaces(scene.graph, placeKind(destination)),
         context.embed,
       );
       goals.push(...placementGoals(scene, members, (member) => fits.get(member)));

@@ -1,5 +1,5 @@
 import { cosine, spoken } from '@groundplan/retrieval';
-import { roomOf, type SceneGraph } from '@groundplan/scene-graph';
+import type { SceneGraph } from '@groundplan/scene-graph';
 import { fullStateOf, type Goal, parentIn, type SimState } from '@groundplan/simulator';
 
 /** The scene a set of goals is grounded in: the graph and the state the plan starts from. */
@@ -98,24 +98,17 @@ export function purposeOf(graph: SceneGraph, asset: string): string {
 }
 
 /**
- * The places a fitting destination chooses among: containers that say what they are for, of the
- * kind it names ("the correct bin": every bin) or, for any place ("their correct locations"), in
- * the members' rooms.
+ * The places a fitting destination chooses among: the building's containers that say what they
+ * are for, of the kind it names ("the correct bin": every bin) or of any kind ("their correct
+ * locations").
  */
-export function fittingPlaces(
-  { graph, state }: SetScene,
-  kind: string | undefined,
-  members: readonly string[],
-): string[] {
-  const rooms = new Set(members.map((id) => roomIn(graph, state, id)));
+export function fittingPlaces(graph: SceneGraph, kind: string | undefined): string[] {
   return graph
     .filterNodes(
       (_id, attributes) => attributes.kind === 'asset' && attributes.affordances?.includes('contain'),
     )
     .filter((id) => purposeOf(graph, id).length > 0)
-    .filter((id) =>
-      kind === undefined ? rooms.has(roomOf(graph, id)) : spoken(id).split(' ').at(-1) === kind,
-    )
+    .filter((id) => kind === undefined || spoken(id).split(' ').at(-1) === kind)
     .sort();
 }
 
@@ -144,13 +137,6 @@ export async function bestFits(
     if (best !== undefined) fits.set(member, best.place);
   }
   return fits;
-}
-
-/** The room a node stands in after the plan's changes so far. */
-function roomIn(graph: SceneGraph, state: SimState, id: string): string | undefined {
-  for (let at: string | undefined = id; at !== undefined; at = parentIn(graph, state, at)?.parent)
-    if (graph.getNodeAttribute(at, 'kind') === 'room') return at;
-  return roomOf(graph, id);
 }
 
 /** "tshirt" before "tshirt_2" before "tshirt_10". */
