@@ -43,8 +43,6 @@ export {
 } from './score.js';
 export {
   DEFAULT_TASK_FILES,
-  TASK_SETS,
-  type TaskSetName,
   type Environment,
   type EvalTask,
   FAMILIES,
@@ -54,5 +52,7 @@ export {
   type PlanningCriteria,
   type SearchCriteria,
   selectTasks,
+  TASK_SETS,
+  type TaskSetName,
 } from './tasks.js';
 export { type TokenSeries, tokenChartSvg } from './token-chart.js';
