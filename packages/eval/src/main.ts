@@ -13,7 +13,8 @@ import { loadTaskSet, selectTasks, TASK_SETS, type TaskSetName } from './tasks.j
 
 const USAGE = `usage: groundplan-eval [--task-set ${Object.keys(TASK_SETS).join('|')}] [--tasks all|office|home|<family>|<id,...>] [--planner ${PLANNER_VARIANTS.join('|')}[,...]]
        [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--concurrency N]
-       [--max-search-steps N] [--max-replans N] [--task-timeout SECONDS] --out reports/<name>`;
+       [--max-search-steps N] [--max-replans N] [--task-timeout SECONDS] [--chain-of-thought on|off]
+       --out reports/<name>`;
 const PLANNERS: readonly PlannerVariant[] = PLANNER_VARIANTS;
 
 async function main(): Promise<number> {
@@ -47,6 +48,8 @@ async function main(): Promise<number> {
   const maxSearchSteps = numberOf(values['max-search-steps']);
   const maxReplans = numberOf(values['max-replans']);
   const taskTimeoutS = numberOf(values['task-timeout']);
+  const thought = values['chain-of-thought'] ?? 'on';
+  if (thought !== 'on' && thought !== 'off') return fail(`--chain-of-thought is on or off, not ${thought}`);
   const scenes = await loadEvalScenes(fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`));
   // Under `pnpm --filter`, paths are relative to where the command was typed, not to this package.
   const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
@@ -63,6 +66,7 @@ async function main(): Promise<number> {
       ...(maxSearchSteps !== undefined ? { maxSearchSteps } : {}),
       ...(maxReplans !== undefined ? { maxReplans } : {}),
       ...(taskTimeoutS !== undefined ? { taskTimeoutMs: taskTimeoutS * 1000 } : {}),
+      chainOfThought: thought === 'on',
     });
     const run = describeRun({
       planner,
@@ -74,6 +78,7 @@ async function main(): Promise<number> {
         maxSearchSteps: maxSearchSteps ?? 'default (24)',
         maxReplans: searchesAndReplans(planner) ? (maxReplans ?? 'default (5)') : 0,
         taskTimeoutS: taskTimeoutS ?? 'none',
+        chainOfThought: thought,
       },
       notApplicable: outcome.notApplicable,
     });
@@ -99,6 +104,7 @@ function parse() {
       'max-search-steps': { type: 'string' },
       'max-replans': { type: 'string' },
       'task-timeout': { type: 'string' },
+      'chain-of-thought': { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

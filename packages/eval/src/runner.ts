@@ -43,6 +43,8 @@ export type RunOptions = {
   llmConcurrency?: number;
   /** Per-task budget: a workflow still running after it is terminated and recorded as an error. */
   taskTimeoutMs?: number;
+  /** Whether the sayplan prompts ask for a bounded chain of thought (default: the LLM activities', on). */
+  chainOfThought?: boolean;
   /** 'auto': a bar on a TTY, plain lines otherwise. */
   progress?: 'auto' | 'bar' | 'lines' | 'none';
 };
@@ -91,6 +93,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
         scenes: store,
         provider,
         ...(retrieval?.ok ? { retrieval: retrieval.value } : {}),
+        ...(options.chainOfThought !== undefined ? { chainOfThought: options.chainOfThought } : {}),
         concurrency: { llm: llmConcurrency },
         // A model call cut off by a task timeout may not stop at once; do not wait for it forever.
         shutdownForceTime: '30 seconds',
