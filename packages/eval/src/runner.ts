@@ -12,6 +12,9 @@ import {
   isGrounded,
   type PlannerVariant,
   type PlanTaskResult,
+  type Progress,
+  progressQuery,
+  type SearchTraceEntry,
   searchesAndReplans,
 } from '@groundplan/workflows/contract';
 import { createRoleWorkers, runWorkersUntil } from '@groundplan/workflows/worker';
@@ -145,6 +148,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     };
     let workflowId = '';
     let result: PlanTaskResult;
+    let atTimeout: Progress | undefined;
     try {
       const handle = await startPlanTask(client, task.environment, {
         sceneRef: ref,
@@ -161,12 +165,17 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
         },
       });
       workflowId = handle.workflowId;
-      result = await withDeadline(runOutcome(handle), options.taskTimeoutMs, () => {
+      result = await withDeadline(runOutcome(handle), options.taskTimeoutMs, async () => {
+        // Where the run had got to, asked before it is terminated, so a timeout says how far it went.
+        atTimeout = await within(PROGRESS_QUERY_MS, handle.query(progressQuery)).catch(() => undefined);
         void handle.terminate('evaluation task timeout').catch(() => undefined);
-        return `timed out after ${Math.round((options.taskTimeoutMs ?? 0) / 1000)} s (the task budget)`;
+        return `timed out after ${Math.round((options.taskTimeoutMs ?? 0) / 1000)} s (the task budget)${
+          atTimeout ? `, ${atTimeout.stage}` : ''
+        }`;
       });
     } catch (cause) {
       const message = cause instanceof WorkflowFailedError ? causeChain(cause) : (cause as Error).message;
+      const trace = atTimeout?.searchTrace ?? [];
       return {
         ...base,
         status: 'error',
@@ -175,13 +184,13 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
           ? { search: { success: false, endedWithDone: false, named: [], answersInView: [] } }
           : { planning: { executable: false, correct: false, failedGoals: [] } }),
         errorTypes: [],
-        replans: 0,
-        searchSteps: 0,
-        viewTokens: [collapsedTokens],
-        usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
+        replans: Math.max(0, (atTimeout?.attempts ?? 0) - 1),
+        searchSteps: atTimeout?.searchSteps ?? 0,
+        viewTokens: [collapsedTokens, ...trace.map((entry) => entry.viewTokens)],
+        usage: atTimeout?.usage ?? { promptTokens: 0, completionTokens: 0, calls: 0 },
         latencyMs: Date.now() - started,
         plan: [],
-        searchCommands: [],
+        searchCommands: trace.map(searchCommand),
         workflowId,
         finishedAt: new Date().toISOString(),
       };
@@ -212,7 +221,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       usage: result.usage,
       latencyMs,
       plan: result.plan,
-      searchCommands: result.searchTrace.map((e) => `${e.command}(${e.node})${e.error ? ' !' : ''}`),
+      searchCommands: result.searchTrace.map(searchCommand),
       workflowId,
       finishedAt: new Date().toISOString(),
     };
@@ -271,20 +280,51 @@ export function causeChain(error: Error): string {
   return parts.join(' <- ') || error.message;
 }
 
+/** How long a timed-out task's progress query may take before the task is terminated without it. */
+const PROGRESS_QUERY_MS = 5000;
+
+/** A search step as the records show it: `expand(kitchen)`, with ` !` when it was rejected. */
+function searchCommand(entry: SearchTraceEntry): string {
+  return `${entry.command}(${entry.node})${entry.error ? ' !' : ''}`;
+}
+
+/** The work's result, or a rejection once `ms` have passed. */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** The work's result, or an Error with the message onTimeout gives once the deadline passes. */
 export async function withDeadline<T>(
   work: Promise<T>,
   ms: number | undefined,
-  onTimeout: () => string,
+  onTimeout: () => string | Promise<string>,
 ): Promise<T> {
   if (ms === undefined) return work;
   let timer: NodeJS.Timeout | undefined;
-  // Reject at once: the failure that terminating the workflow causes must not win the race.
+  let expired = false;
+  // Once the deadline passes the work's outcome no longer counts, even if it comes while
+  // onTimeout is still answering: a result after the budget is not a result within it.
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(onTimeout())), ms);
+    timer = setTimeout(() => {
+      expired = true;
+      Promise.resolve()
+        .then(onTimeout)
+        .then(
+          (message) => reject(new Error(message)),
+          (cause: Error) => reject(cause),
+        );
+    }, ms);
   });
+  const counted = work.then(
+    (value) => (expired ? deadline : value),
+    (cause) => (expired ? deadline : Promise.reject(cause)),
+  );
   try {
-    return await Promise.race([work, deadline]);
+    return await Promise.race([counted, deadline]);
   } finally {
     clearTimeout(timer);
   }
