@@ -126,18 +126,26 @@ describe('a task subset replayed through the real planTask workflow', () => {
     ]);
   }, 60_000);
 
-  it('terminates a task that overruns its budget and records it as a timed-out error', async () => {
+  it('terminates a task that overruns its budget and records how far it had got', async () => {
+    // An answer takes 1.5 s and the budget is 2 s: the run is still searching when it ends.
     const slow = await runEvaluation({
       tasks: tasks.filter((t) => t.id === 'office-simple-search-03'),
-      provider: { provider: 'replay', cassettePath, latencyMs: 4_000 },
+      provider: { provider: 'replay', cassettePath, latencyMs: 1_500 },
       planner: 'sayplan',
-      taskTimeoutMs: 1_000,
+      taskTimeoutMs: 2_000,
       resultsFile: `${dir}/slow.jsonl`,
       progress: 'none',
     });
     expect(slow.records).toEqual([
-      expect.objectContaining({ status: 'error', error: expect.stringMatching(/^timed out after 1 s/) }),
+      expect.objectContaining({ status: 'error', error: 'timed out after 2 s (the task budget), searching' }),
     ]);
+    // Asked as the budget ends, the progress query answers once the worker is free: a step or two.
+    const [record] = slow.records;
+    expect(record?.searchSteps).toBeGreaterThanOrEqual(1);
+    expect(record?.searchSteps).toBeLessThanOrEqual(2);
+    expect(record?.searchCommands).toHaveLength(record?.searchSteps ?? -1);
+    expect(record?.usage.calls).toBeGreaterThanOrEqual(record?.searchSteps ?? Infinity);
+    expect(record?.usage.promptTokens).toBeGreaterThan(0);
   }, 60_000);
 
   it('writes the Markdown and JSON report with the token table and the chart', async () => {

@@ -148,7 +148,9 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     };
     let workflowId = '';
     let result: PlanTaskResult;
-    let atTimeout: Progress | undefined;
+    // Where the run had got to when it timed out or failed, so the record says how far it went.
+    let reached: Progress | undefined;
+    let progress: () => Promise<Progress | undefined> = async () => undefined;
     try {
       const handle = await startPlanTask(client, task.environment, {
         sceneRef: ref,
@@ -165,17 +167,21 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
         },
       });
       workflowId = handle.workflowId;
+      progress = () => within(PROGRESS_QUERY_MS, handle.query(progressQuery)).catch(() => undefined);
       result = await withDeadline(runOutcome(handle), options.taskTimeoutMs, async () => {
-        // Where the run had got to, asked before it is terminated, so a timeout says how far it went.
-        atTimeout = await within(PROGRESS_QUERY_MS, handle.query(progressQuery)).catch(() => undefined);
+        // Asked before the run is terminated: a terminated run's history cannot answer it.
+        reached = await progress();
         void handle.terminate('evaluation task timeout').catch(() => undefined);
         return `timed out after ${Math.round((options.taskTimeoutMs ?? 0) / 1000)} s (the task budget)${
-          atTimeout ? `, ${atTimeout.stage}` : ''
+          reached ? `, ${reached.stage}` : ''
         }`;
       });
     } catch (cause) {
+      const latencyMs = Date.now() - started;
       const message = cause instanceof WorkflowFailedError ? causeChain(cause) : (cause as Error).message;
-      const trace = atTimeout?.searchTrace ?? [];
+      // A failed run is asked after the fact: its history replays on this process's planner worker.
+      reached ??= await progress();
+      const trace = reached?.searchTrace ?? [];
       return {
         ...base,
         status: 'error',
@@ -184,11 +190,11 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
           ? { search: { success: false, endedWithDone: false, named: [], answersInView: [] } }
           : { planning: { executable: false, correct: false, failedGoals: [] } }),
         errorTypes: [],
-        replans: Math.max(0, (atTimeout?.attempts ?? 0) - 1),
-        searchSteps: atTimeout?.searchSteps ?? 0,
+        replans: Math.max(0, (reached?.attempts ?? 0) - 1),
+        searchSteps: trace.length,
         viewTokens: [collapsedTokens, ...trace.map((entry) => entry.viewTokens)],
-        usage: atTimeout?.usage ?? { promptTokens: 0, completionTokens: 0, calls: 0 },
-        latencyMs: Date.now() - started,
+        usage: reached?.usage ?? { promptTokens: 0, completionTokens: 0, calls: 0 },
+        latencyMs,
         plan: [],
         searchCommands: trace.map(searchCommand),
         workflowId,
