@@ -15,7 +15,7 @@ import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
 import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
-import { destinationPhrase, towardDestination, withNamesForPronouns } from './destination.js';
+import { destinationPhrase, roomNamer, towardDestination, withNamesForPronouns } from './destination.js';
 import {
   DONE_LABEL,
   NEXT_ACTION_OPTIONS,
@@ -170,20 +170,7 @@ export function groundedActivities(deps: {
         .filter(isRequest)
         .map((clause) => withNamesForPronouns(input.instruction, clause));
       const clauses = requests.length > 1 ? requests : [];
-      const rooms = new Set(
-        graph.filterNodes((_id, attributes) => attributes.kind === 'room').map((id) => spoken(id)),
-      );
-      const placeContext = {
-        namesRoom: (phrase: string) =>
-          rooms.has(
-            phrase
-              .toLowerCase()
-              .replace(/['’]/g, '')
-              .replace(/^(?:the|a|an)\s+/, '')
-              .trim(),
-          ),
-        speakerAt: speakerPlace(input.instruction),
-      };
+      const placeContext = { namesRoom: roomNamer(graph), speakerAt: speakerPlace(input.instruction) };
       const destinations = requests.map((clause) => destinationPhrase(clause, placeContext));
       const embed = glossVectors(index);
       const clauseQueries = clauses.length > 0 ? await embed(clauses) : [];
@@ -238,20 +225,16 @@ export function groundedActivities(deps: {
       // the scene; once the planner has rejected them, the choice goes on without them.
       const closest = (near: Map<string, number> | undefined) =>
         near && [...near.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+      const bestOf = (kind: 'asset' | 'object') => async (phrase: string) =>
+        things((await embed([phrase]))[0]!, [kind], 1)[0];
       const requested = await requestGoals({
         scene: { graph, state: start.value },
         requests,
         destinations,
         ranking: (c) => (clauses.length > 0 ? (perClause[c] ?? []) : whole),
         destinationAsset: (c) => closest(closeness[c]),
-        assetFor: async (phrase) => {
-          const [vector] = await embed([phrase]);
-          return things(vector!, ['asset'], 1)[0];
-        },
-        objectFor: async (noun) => {
-          const [vector] = await embed([noun]);
-          return things(vector!, ['object'], 1)[0];
-        },
+        assetFor: bestOf('asset'),
+        objectFor: bestOf('object'),
         embed,
       });
       const requestedLabels = requested.map((goal) => formatGoal(goal));

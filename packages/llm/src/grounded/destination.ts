@@ -1,3 +1,5 @@
+import { spoken } from '@groundplan/retrieval';
+import type { SceneGraph } from '@groundplan/scene-graph';
 import type { Goal } from '@groundplan/simulator';
 import { byScore, type Option } from './options.js';
 
@@ -16,16 +18,30 @@ export type PlaceContext = {
   speakerAt?: string;
 };
 
+/** Whether a phrase names one of the graph's rooms ("Dimity's office" -> dimitys_office). */
+export function roomNamer(graph: SceneGraph): (phrase: string) => boolean {
+  const rooms = new Set(graph.filterNodes((_id, attributes) => attributes.kind === 'room').map(spoken));
+  return (phrase) =>
+    rooms.has(
+      phrase
+        .toLowerCase()
+        .replace(/['’]/g, '')
+        .replace(/^(?:the|a|an)\s+/, '')
+        .trim(),
+    );
+}
+
 const PLACE_PREPOSITION = /^(?:on|onto|in|into|to)$/i;
 const DIRECTIONAL = /^(?:onto|into|to)$/i;
 
 /**
  * The place a placing clause names: the words after its first "to", "into" or "onto", else after
  * its first "on" or "in", when the clause opens with a verb that moves things ("place the mug on
- * his desk" -> "his desk"; "move the things on the desk to the shelf" -> "the shelf"). A first phrase that names a room where a later one follows says where the thing is, not
- * where it goes ("throw the fruit in Dimity's office in the correct bin" -> "the correct bin"). A
- * clause that moves a thing to "me" with no place goes where the speaker is. Other clauses name
- * no destination ("Refrigerate the orange left on the bench").
+ * his desk" -> "his desk"; "move the things on the desk to the shelf" -> "the shelf"). A first
+ * phrase that names a room where a later one follows says where the thing is, not where it goes
+ * ("throw the fruit in Dimity's office in the correct bin" -> "the correct bin"). A clause that
+ * moves a thing to "me" with no place goes where the speaker is. Other clauses name no destination
+ * ("Refrigerate the orange left on the bench").
  */
 export function destinationPhrase(clause: string, context: PlaceContext = {}): string | undefined {
   const words = clause.trim().split(/\s+/);

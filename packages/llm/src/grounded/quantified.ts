@@ -27,11 +27,7 @@ const GENERIC = new Set('items things objects stuff everything contents'.split('
  * "Wash all the dishes on the lunch table" -> { noun: "dishes", place: "the lunch table" }.
  */
 export function quantifiedPhrase(clause: string): Quantified | undefined {
-  const words = clause
-    .toLowerCase()
-    .replace(/[.!?,;:]/g, '')
-    .split(/\s+/)
-    .filter(Boolean);
+  const words = plainWords(clause);
   const at = words.findIndex((word, i) => i > 0 && (QUANTIFIERS.has(word) || count(word) !== undefined));
   if (at < 0) return undefined;
   let i = at;
@@ -63,6 +59,15 @@ export function isGeneric(quantified: Quantified): boolean {
   return words.length === 0 || GENERIC.has(words.at(-1)!);
 }
 
+/** A phrase's words as the word rules read them: lower case, without punctuation. */
+export function plainWords(phrase: string): string[] {
+  return phrase
+    .toLowerCase()
+    .replace(/[.!?,;:]/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
 function count(word: string): number | undefined {
   if (/^\d+$/.test(word)) {
     const n = Number(word);
@@ -84,12 +89,7 @@ const GENERIC_PLACES = new Set('location locations place places spot spots home 
 
 /** The kind of place a fitting destination names ("the correct bin" -> "bin"), or undefined for any place. */
 export function placeKind(place: string): string | undefined {
-  const head = place
-    .toLowerCase()
-    .replace(/[.!?,;:]/g, '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .at(-1);
+  const head = plainWords(place).at(-1);
   if (head === undefined || GENERIC_PLACES.has(head)) return undefined;
   return head.replace(/s$/, '');
 }

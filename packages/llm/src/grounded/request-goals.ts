@@ -1,6 +1,6 @@
 import type { Goal } from '@groundplan/simulator';
 import type { Option } from './options.js';
-import { asksForFit, isGeneric, placeKind, quantifiedPhrase } from './quantified.js';
+import { asksForFit, isGeneric, placeKind, plainWords, quantifiedPhrase } from './quantified.js';
 import {
   bestFits,
   fittingPlaces,
@@ -61,7 +61,10 @@ export async function requestGoals(context: RequestContext): Promise<Goal[]> {
       ranking.map((option) => objectOf(scene, option.value)).find((id) => id !== undefined);
     // A place that opens the destination is where the things go, not where they are.
     const place =
-      quantified?.place !== undefined && !(plain(destinations[c]) ?? '').startsWith(quantified.place)
+      quantified?.place !== undefined &&
+      !plainWords(destinations[c] ?? '')
+        .join(' ')
+        .startsWith(quantified.place)
         ? quantified.place
         : undefined;
     const source =
@@ -96,15 +99,6 @@ export async function requestGoals(context: RequestContext): Promise<Goal[]> {
     }
   }
   return goals;
-}
-
-/** A phrase as quantifiedPhrase gives it: lower case, no punctuation. */
-function plain(phrase: string | undefined): string | undefined {
-  return phrase
-    ?.toLowerCase()
-    .replace(/[.!?,;:]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** The object a goal is about, if it is about an object. */
