@@ -19,6 +19,7 @@ export {
   type PlanVerdict,
   type SimActivities,
 } from './activities/sim-activities.js';
+export { type Answer, type AnswerNode, describeAnswer } from './answer/answer.js';
 export {
   advanceBelief,
   BELIEF_STEP_FAILED,
@@ -42,6 +43,13 @@ export { formatGoal, type Goal, goalNodes, parseGoal, parseGoals } from './goals
 export { goalCandidates, settableStates } from './goals/goal-candidates.js';
 export { compareToGoalGraph, type GoalGraphComparison, type NodeMismatch } from './goals/goal-graph.js';
 export { formatStep, type Plan, PlanSchema, type PlanStep, PlanStepSchema } from './plan/plan.js';
+export {
+  describeChange,
+  type PlanChange,
+  planChanges,
+  sideEffects,
+  undoGoals,
+} from './plan/side-effects.js';
 export { commitState } from './state/commit-state.js';
 export { PersistentMap } from './state/persistent-map.js';
 export {

@@ -1,12 +1,17 @@
 import { type PlanStep, requireScene, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
 import {
   closedAfterPuttingAway,
+  consistentGoals,
+  describeChange,
   formatGoal,
+  goalNodes,
   initialState,
   parseGoals,
   ROBOT_SKILL_SPECS,
+  sideEffects,
+  undoGoals,
 } from '@groundplan/simulator';
-import { planForGoals } from './planning/plan-for-goals.js';
+import { planForGoals, type TaskPlan } from './planning/plan-for-goals.js';
 import { feasibleActions } from './successors/feasible-actions.js';
 
 export type PlanForGoalsInput = {
@@ -17,17 +22,23 @@ export type PlanForGoalsInput = {
   nodes: string[];
 };
 
-/** A high-level plan that reaches the goals (empty when they already hold), or why there is none. */
+/**
+ * A high-level plan that reaches the goals (empty when they already hold) and its side effects
+ * (changes to nodes no goal names, one line each: the simulator's sideEffects), or why there is none.
+ */
 export type PlanForGoalsResult =
-  | { ok: true; plan: PlanStep[]; expansions: number }
+  | { ok: true; plan: PlanStep[]; expansions: number; sideEffects: string[] }
   | { ok: false; error: string; expansions: number };
 
 /** The classical-planning activity (task queue groundplan-sim): CPU-bound, bounded by its expansions. */
 export function createTaskPlanActivities(deps: { scenes: SceneStore }) {
   return {
     /**
-     * Searches the simulator's action table for a plan that makes the goals true, closing again
-     * the containers it puts things in (closedAfterPuttingAway) when a plan can; the goals alone otherwise.
+     * Searches the simulator's action table for a plan that makes the goals true and changes
+     * nothing else: it closes again the containers it puts things in (closedAfterPuttingAway),
+     * and when the plan found still has side effects, plans once more with goals that undo them
+     * (a door closed again, a thing put back, what the robot held taken back into the gripper),
+     * keeping whichever plan leaves fewer. The side effects left are returned with the plan.
      */
     async planForGoals(input: PlanForGoalsInput): Promise<PlanForGoalsResult> {
       const scene = await requireScene(deps.scenes, input.sceneRef);
@@ -35,9 +46,15 @@ export function createTaskPlanActivities(deps: { scenes: SceneStore }) {
       const withTidy =
         tidy.length > 0 ? planForGoals(scene, [...input.goals, ...tidy], { nodes: input.nodes }) : undefined;
       const planned = withTidy?.ok ? withTidy : planForGoals(scene, input.goals, { nodes: input.nodes });
-      return planned.ok
-        ? { ok: true, plan: planned.value.plan, expansions: planned.value.expansions }
-        : { ok: false, error: planned.error.message, expansions: planned.error.expansions };
+      if (!planned.ok)
+        return { ok: false, error: planned.error.message, expansions: planned.error.expansions };
+      const best = withoutSideEffects(scene, input, planned.value);
+      return {
+        ok: true,
+        plan: best.plan.plan,
+        expansions: planned.value.expansions + best.expansions,
+        sideEffects: best.left.map(describeChange),
+      };
     },
 
     /**
@@ -59,6 +76,30 @@ export function createTaskPlanActivities(deps: { scenes: SceneStore }) {
       return { ok: true, steps };
     },
   };
+}
+
+/**
+ * The plan with the fewest side effects: the one found, or the one found again with goals that
+ * undo its side effects (when they agree with the asked goals and a plan reaches them in budget).
+ */
+function withoutSideEffects(
+  scene: Parameters<typeof planForGoals>[0],
+  input: PlanForGoalsInput,
+  found: TaskPlan,
+): { plan: TaskPlan; left: ReturnType<typeof sideEffects>; expansions: number } {
+  const asked = parseGoals(input.goals);
+  if (!asked.ok) return { plan: found, left: [], expansions: 0 };
+  const effectsOf = (plan: TaskPlan) => sideEffects(scene, plan.start, plan.final, asked.value);
+  const left = effectsOf(found);
+  if (left.length === 0) return { plan: found, left, expansions: 0 };
+  const undo = consistentGoals([...asked.value, ...undoGoals(scene, found.start, left)]).kept;
+  const nodes = [...new Set([...input.nodes, ...undo.flatMap(goalNodes)])];
+  const again = planForGoals(scene, undo, { nodes });
+  if (!again.ok) return { plan: found, left, expansions: again.error.expansions };
+  const leftAgain = effectsOf(again.value);
+  return leftAgain.length < left.length
+    ? { plan: again.value, left: leftAgain, expansions: again.value.expansions }
+    : { plan: found, left, expansions: again.value.expansions };
 }
 
 /** The goals closedAfterPuttingAway adds to these, as text; none when the goals or the scene do not parse (the planner says why). */

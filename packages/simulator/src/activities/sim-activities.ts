@@ -12,6 +12,7 @@ import {
 import { ApplicationFailure } from '@temporalio/common';
 import { ACTION_SPECS } from '../actions/action-table.js';
 import { ROBOT_SKILL_SPECS } from '../actions/perception-table.js';
+import { type Answer, describeAnswer } from '../answer/answer.js';
 import { advanceBelief } from '../belief/advance-belief.js';
 import { memoryGraph } from '../belief/memory-graph.js';
 import { sceneChanges } from '../belief/scene-changes.js';
@@ -76,6 +77,18 @@ export function createSimActivities(deps: { scenes: SceneStore }) {
       if (verification.ok) return { ok: true, steps: verification.trace.length };
       const { index, reason, feedback } = verification.failure;
       return { ok: false, index, reason, feedback };
+    },
+
+    /**
+     * The answer to a question: the nodes its search found, each with where it rests and its
+     * state, or "none found" and the rooms searched. Reads the scene, changes nothing.
+     */
+    async answerQuestion(input: {
+      sceneRef: SceneRef;
+      found: string[];
+      searched: string[];
+    }): Promise<Answer> {
+      return describeAnswer(await requireScene(deps.scenes, input.sceneRef), input.found, input.searched);
     },
 
     /**

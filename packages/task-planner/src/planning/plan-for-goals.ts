@@ -30,6 +30,9 @@ export interface TaskPlanOptions extends FeasibleActionOptions {
 /** A high-level plan (goto(room) macros; expandPlan adds the poses) and what finding it cost. */
 export interface TaskPlan {
   readonly plan: PlanStep[];
+  /** The state the plan starts from and the one it reaches (for the plan's side effects). */
+  readonly start: SimState;
+  readonly final: SimState;
   readonly expansions: number;
   readonly generated: number;
   readonly algorithm: TaskPlanAlgorithm;
@@ -118,11 +121,13 @@ function plan(
     estimate,
   );
   const limits = { maxExpansions: options.maxExpansions ?? DEFAULT_MAX_EXPANSIONS };
-  const outcome: SearchOutcome<PlanStep> =
+  const outcome: SearchOutcome<PlanStep, SimState> =
     algorithm === 'bfs' ? breadthFirstSearch(problem, limits) : bestFirstSearch(problem, algorithm, limits);
   if (outcome.found) {
     return ok({
       plan: outcome.steps,
+      start,
+      final: outcome.final,
       expansions: outcome.expansions,
       generated: outcome.generated,
       algorithm,

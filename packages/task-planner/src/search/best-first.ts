@@ -29,7 +29,7 @@ export function bestFirstSearch<State, Step>(
   problem: SearchProblem<State, Step>,
   algorithm: BestFirstAlgorithm,
   limits: SearchLimits,
-): SearchOutcome<Step> {
+): SearchOutcome<Step, State> {
   const estimate = problem.estimate ?? (() => 0);
   const greedy = algorithm === 'gbfs';
   const open = new Heap<Entry<State, Step>>(
@@ -47,7 +47,8 @@ export function bestFirstSearch<State, Step>(
   };
 
   const root: SearchNode<State, Step> = { state: problem.initial, parent: null, step: null, depth: 0 };
-  if (problem.isGoal(root.state)) return { found: true, steps: [], expansions, generated: 1 };
+  if (problem.isGoal(root.state))
+    return { found: true, steps: [], final: root.state, expansions, generated: 1 };
   enqueue(root, problem.key(root.state));
   for (;;) {
     const entry = open.pop();
@@ -56,7 +57,7 @@ export function bestFirstSearch<State, Step>(
     // A stale entry: the state was queued again through a shorter path.
     if (node.depth > bestDepth.get(key)!) continue;
     if (!greedy && problem.isGoal(node.state)) {
-      return { found: true, steps: stepsTo(node), expansions, generated };
+      return { found: true, steps: stepsTo(node), final: node.state, expansions, generated };
     }
     if (expansions >= limits.maxExpansions) return { found: false, exhausted: false, expansions, generated };
     expansions++;
@@ -66,7 +67,13 @@ export function bestFirstSearch<State, Step>(
       if (known !== undefined && (greedy || known <= node.depth + 1)) continue;
       const child = { state, parent: node, step, depth: node.depth + 1 };
       if (greedy && problem.isGoal(state)) {
-        return { found: true, steps: stepsTo(child), expansions, generated: generated + 1 };
+        return {
+          found: true,
+          steps: stepsTo(child),
+          final: child.state,
+          expansions,
+          generated: generated + 1,
+        };
       }
       enqueue(child, childKey);
     }

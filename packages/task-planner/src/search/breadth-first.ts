@@ -10,9 +10,10 @@ import {
 export function breadthFirstSearch<State, Step>(
   problem: SearchProblem<State, Step>,
   limits: SearchLimits,
-): SearchOutcome<Step> {
+): SearchOutcome<Step, State> {
   const root: SearchNode<State, Step> = { state: problem.initial, parent: null, step: null, depth: 0 };
-  if (problem.isGoal(root.state)) return { found: true, steps: [], expansions: 0, generated: 1 };
+  if (problem.isGoal(root.state))
+    return { found: true, steps: [], final: root.state, expansions: 0, generated: 1 };
   const seen = new Set([problem.key(root.state)]);
   const queue = [root];
   let expansions = 0;
@@ -29,7 +30,8 @@ export function breadthFirstSearch<State, Step>(
       generated++;
       const child = { state, parent: node, step, depth: node.depth + 1 };
       // Testing at generation is exact for unit costs: every later node is at least as deep.
-      if (problem.isGoal(state)) return { found: true, steps: stepsTo(child), expansions, generated };
+      if (problem.isGoal(state))
+        return { found: true, steps: stepsTo(child), final: state, expansions, generated };
       queue.push(child);
     }
   }

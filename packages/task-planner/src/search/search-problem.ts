@@ -17,8 +17,15 @@ export interface SearchLimits {
   readonly maxExpansions: number;
 }
 
-export type SearchOutcome<Step> =
-  | { readonly found: true; readonly steps: Step[]; readonly expansions: number; readonly generated: number }
+export type SearchOutcome<Step, State = unknown> =
+  | {
+      readonly found: true;
+      readonly steps: Step[];
+      /** The goal state the steps reach. */
+      readonly final: State;
+      readonly expansions: number;
+      readonly generated: number;
+    }
   | {
       readonly found: false;
       /** True when every reachable state was searched: no plan exists. False: the budget ran out. */
