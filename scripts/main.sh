@@ -33,9 +33,9 @@ done
 grep -q '"worker ready"' "$log" || { echo "groundplan: the worker was not ready after 120 s (see $log)" >&2; exit 1; }
 
 status=0
-# The planner that measured best with the embedded model (reports/); GROUNDPLAN_PLANNER picks another.
-planner=${GROUNDPLAN_PLANNER:-grounded}
-node apps/cli/dist/main.js plan --planner "$planner" --scene datasets/office.json "$instruction" || status=$?
+# The CLI picks the planner recommended for the configured model (the planner table in
+# packages/workflows/src/planners.ts); GROUNDPLAN_PLANNER picks another.
+node apps/cli/dist/main.js plan ${GROUNDPLAN_PLANNER:+--planner "$GROUNDPLAN_PLANNER"} --scene datasets/office.json "$instruction" || status=$?
 echo "Worker log: $log. The dev server keeps running for the UI; stop it with: node apps/cli/dist/main.js server stop"
 echo "The robot $robot keeps its belief between runs: node apps/cli/dist/main.js robot status $robot"
 # 0: the robot carried out a verified plan. 2: no verified plan, or the robot could not execute it

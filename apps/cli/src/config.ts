@@ -1,4 +1,5 @@
 import { repoRoot, type TemporalConnectionConfig, temporalConfigFromEnv } from '@groundplan/temporal-runtime';
+import { type PlannerVariant, recommendedPlanner } from '@groundplan/workflows/contract';
 import { z } from 'zod';
 
 /** The port `groundplan view` serves on unless told otherwise. */
@@ -13,6 +14,8 @@ const CliEnv = z.object({
     .default('sim-1'),
   /** Where `groundplan view` serves, for the links runs carry back to it. */
   GROUNDPLAN_VIEW_URL: z.url({ protocol: /^https?$/ }).default(`http://127.0.0.1:${DEFAULT_VIEW_PORT}`),
+  /** The workers' model provider, read here only to pick the planner recommended for it. */
+  GROUNDPLAN_LLM_PROVIDER: z.string().optional(),
 });
 
 export type CliConfig = {
@@ -21,6 +24,8 @@ export type CliConfig = {
   /** The base URL of `groundplan view`, which runs link to from the Temporal UI. */
   viewUrl: string;
   temporal: TemporalConnectionConfig;
+  /** The planner `plan` uses unless told: the one recommended for the configured model. */
+  planner: PlannerVariant;
 };
 
 /** The client's settings from the environment; an error value names the variable to fix. */
@@ -42,6 +47,7 @@ export function cliConfig(
       robotId: parsed.data.GROUNDPLAN_ROBOT_ID,
       viewUrl: parsed.data.GROUNDPLAN_VIEW_URL,
       temporal: temporal.value,
+      planner: recommendedPlanner(parsed.data.GROUNDPLAN_LLM_PROVIDER),
     },
   };
 }

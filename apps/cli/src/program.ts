@@ -112,7 +112,10 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
     .argument('<instruction...>', 'what the robot should do')
     .requiredOption('-s, --scene <file>', 'the scene graph JSON file')
     .option('-r, --robot <id>', 'the robot that executes the plan (default GROUNDPLAN_ROBOT_ID or sim-1)')
-    .option('-p, --planner <variant>', `the planner: ${PLANNER_VARIANTS.join(', ')}`, 'sayplan')
+    .option(
+      '-p, --planner <variant>',
+      `the planner: ${PLANNER_VARIANTS.join(', ')} (default: the one recommended for GROUNDPLAN_LLM_PROVIDER: grounded for the embedded model, sayplan for openai)`,
+    )
     .option('--plan-only', 'plan and verify, do not execute')
     .option('--require-approval', 'wait for `groundplan approve` before executing')
     .option('--max-replans <n>', 'replans on simulator feedback (default 5)', count)

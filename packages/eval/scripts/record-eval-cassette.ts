@@ -7,6 +7,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { LlmScript } from '@groundplan/llm';
+import { DEFAULT_PLANNER } from '@groundplan/workflows/contract';
 import { DEFAULT_ORACLE_FILE, readOracle } from '../src/oracle.js';
 import { runEvaluation } from '../src/runner.js';
 import { loadTaskSet } from '../src/tasks.js';
@@ -78,7 +79,7 @@ const results = `${tmpdir()}/groundplan-eval-record-${process.pid}.jsonl`;
 await runEvaluation({
   tasks: pick(Object.keys(scripts)),
   provider: { provider: 'oracle', oraclePath: scriptsFile, recordTo: cassette },
-  planner: 'sayplan',
+  planner: DEFAULT_PLANNER,
   maxReplans: 2,
   resultsFile: results,
   progress: 'lines',

@@ -6,7 +6,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileSceneStore } from '@groundplan/scene-graph';
-import { PLANNER_VARIANTS, searchesAndReplans } from '@groundplan/workflows/contract';
+import { PLANNER_VARIANTS, type PlannerVariant, traitsOf } from '@groundplan/workflows/contract';
+
+const searches = (planner: PlannerVariant) => traitsOf(planner).search !== 'none';
+
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from '../src/report.js';
 import { readRecords } from '../src/runner.js';
 import { loadEvalScenes } from '../src/scenes.js';
@@ -20,7 +23,7 @@ if (!tasks.ok) throw new Error(tasks.error);
 const summaries: Summary[] = [];
 // The tasks some searching planner ran: a baseline that does not search skips their search tasks.
 const searchedIds = new Set<string>();
-for (const planner of PLANNER_VARIANTS.filter(searchesAndReplans))
+for (const planner of PLANNER_VARIANTS.filter(searches))
   for (const r of await readRecords(join(out, planner, 'results.jsonl'))) searchedIds.add(r.id);
 for (const planner of PLANNER_VARIANTS) {
   const file = join(out, planner, 'results.jsonl');
@@ -32,7 +35,7 @@ for (const planner of PLANNER_VARIANTS) {
   const previous = existsSync(join(out, planner, 'summary.json'))
     ? (JSON.parse(readFileSync(join(out, planner, 'summary.json'), 'utf8')) as Summary).run
     : undefined;
-  const notApplicable = searchesAndReplans(planner)
+  const notApplicable = searches(planner)
     ? []
     : tasks.value.filter((t) => searchedIds.has(t.id) && isSearchTask(t)).map((t) => t.id);
   const run = describeRun({
@@ -44,7 +47,7 @@ for (const planner of PLANNER_VARIANTS) {
     settings: {
       ...previous?.settings,
       ...settings,
-      ...(searchesAndReplans(planner) ? {} : { maxReplans: 0 }),
+      ...(traitsOf(planner).replans ? {} : { maxReplans: 0 }),
     },
     notApplicable,
   });

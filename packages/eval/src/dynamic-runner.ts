@@ -14,8 +14,10 @@ import { runOutcome, startPlanAndExecute } from '@groundplan/workflows/client';
 import {
   DEFAULT_MAX_ACTIONS,
   GROUNDPLAN_SEARCH_ATTRIBUTES,
+  PLANNER_VARIANTS,
   type PlanAndExecuteResult,
   type PlannerVariant,
+  traitsOf,
 } from '@groundplan/workflows/contract';
 import { createRoleWorkers, runWorkersUntil } from '@groundplan/workflows/worker';
 import { WorkflowFailedError } from '@temporalio/client';
@@ -25,8 +27,8 @@ import { causeChain, withDeadline } from './runner.js';
 import { loadEvalScenes } from './scenes.js';
 
 /** The planners of LookPlanGraph's comparison. */
-export const DYNAMIC_PLANNERS = ['sayplan', 'lookplangraph', 'sayplan-lite'] as const;
-export type DynamicPlanner = (typeof DYNAMIC_PLANNERS)[number];
+export const DYNAMIC_PLANNERS = PLANNER_VARIANTS.filter((planner) => traitsOf(planner).dynamic);
+export type DynamicPlanner = PlannerVariant;
 
 /** Equal budgets for every planner: what each may spend on one variant. */
 export type DynamicBudgets = {
@@ -103,7 +105,8 @@ type SkillCounts = Map<string, { attempted: number; done: number }>;
 /** Runs the variants one at a time (one robot, a fresh world per variant) and appends a record for each. */
 export async function runDynamicEvaluation(options: DynamicRunOptions): Promise<DynamicRecord[]> {
   const chooserName = options.chooser.provider;
-  if (chooserName === 'oracle' && options.planner !== 'lookplangraph')
+  const whileExecuting = traitsOf(options.planner).plan === 'while-executing';
+  if (chooserName === 'oracle' && !whileExecuting)
     throw new Error(`the oracle chooses LookPlanGraph's actions; ${options.planner} has no oracle here`);
   const done = new Set((await readDynamicRecords(options.resultsFile)).map((r) => r.id));
   const todo = options.tasks.filter((task) => !done.has(task.id));
@@ -135,7 +138,7 @@ export async function runDynamicEvaluation(options: DynamicRunOptions): Promise<
     ? scriptedProvider({ search: [], plans: [] })
     : await createProvider(options.chooser as ProviderConfig);
   const retrieval =
-    options.planner === 'lookplangraph' && !oracle
+    whileExecuting && !oracle
       ? await openRetrieval({ cacheDir: `${tmpdir()}/groundplan-eval-retrieval` })
       : undefined;
   if (retrieval && !retrieval.ok) throw new Error(retrieval.error);
@@ -194,7 +197,7 @@ export async function runDynamicEvaluation(options: DynamicRunOptions): Promise<
       actions: [] as string[],
     };
     // SayPlan Lite has no search and no looks: a search task has nothing for it to do.
-    if (options.planner === 'sayplan-lite' && task.criteria.kind === 'search')
+    if (traitsOf(options.planner).search === 'none' && !whileExecuting && task.criteria.kind === 'search')
       return { ...base, ...empty, status: 'not-applicable', success: false, seconds: 0, finishedAt: now() };
     const { budgets } = options;
     let result: PlanAndExecuteResult;
@@ -265,7 +268,7 @@ export async function runDynamicEvaluation(options: DynamicRunOptions): Promise<
     }
     const present = task.criteria.answer.filter((id) => world.hasNode(id));
     if (present.length === 0) return false;
-    if (options.planner === 'lookplangraph') {
+    if (whileExecuting) {
       if (result.status !== 'completed') return false;
       const belief = await requireScene(scenesStore, result.belief.ref);
       const seen = present.filter((id) => belief.hasNode(id) && !isPrior(belief, id));

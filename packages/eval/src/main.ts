@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileSceneStore } from '@groundplan/scene-graph';
-import { PLANNER_VARIANTS, type PlannerVariant, searchesAndReplans } from '@groundplan/workflows/contract';
+import {
+  DEFAULT_PLANNER,
+  PLANNER_VARIANTS,
+  type PlannerVariant,
+  planningBudgets,
+} from '@groundplan/workflows/contract';
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from './report.js';
 import { type EvalProviderConfig, runEvaluation } from './runner.js';
 import { loadEvalScenes } from './scenes.js';
@@ -30,7 +35,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (!values.out) return fail(`--out is required\n${USAGE}`);
-  const planners = (values.planner ?? 'sayplan').split(',') as PlannerVariant[];
+  const planners = (values.planner ?? DEFAULT_PLANNER).split(',') as PlannerVariant[];
   const unknown = planners.filter((p) => !PLANNERS.includes(p));
   if (unknown.length > 0) return fail(`unknown planner ${unknown.join(', ')}; use ${PLANNERS.join(', ')}`);
   const provider = providerConfig(values);
@@ -76,7 +81,8 @@ async function main(): Promise<number> {
       settings: {
         concurrency,
         maxSearchSteps: maxSearchSteps ?? 'default (24)',
-        maxReplans: searchesAndReplans(planner) ? (maxReplans ?? 'default (5)') : 0,
+        maxReplans: planningBudgets({ planner, ...(maxReplans === undefined ? {} : { maxReplans }) })
+          .maxReplans,
         taskTimeoutS: taskTimeoutS ?? 'none',
         chainOfThought: thought,
       },

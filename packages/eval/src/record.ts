@@ -11,8 +11,8 @@ export type TaskRecord = {
   planner: PlannerVariant;
   provider: string;
   model: string;
-  /** verified/failed as the workflow returned; error when the workflow itself failed. */
-  status: 'verified' | 'failed' | 'error';
+  /** verified/failed/answered as the workflow returned; error when the workflow itself failed. */
+  status: 'verified' | 'failed' | 'answered' | 'error';
   /** Why the workflow failed (for error), e.g. an LLM answer that broke the output contract. */
   error?: string;
   search?: SearchScore;

@@ -9,13 +9,12 @@ import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
 import {
   GROUNDPLAN_SEARCH_ATTRIBUTES,
-  isGrounded,
   type PlannerVariant,
   type PlanTaskResult,
   type Progress,
   progressQuery,
   type SearchTraceEntry,
-  searchesAndReplans,
+  traitsOf,
 } from '@groundplan/workflows/contract';
 import { createRoleWorkers, runWorkersUntil } from '@groundplan/workflows/worker';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
@@ -69,7 +68,9 @@ export type RunOutcome = {
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const applicable = options.tasks.filter((t) => searchesAndReplans(options.planner) || !isSearchTask(t));
+  // A planner that does not search (the baselines) plans from the whole graph: search tasks are not its.
+  const searches = traitsOf(options.planner).search !== 'none';
+  const applicable = options.tasks.filter((t) => searches || !isSearchTask(t));
   const notApplicable = options.tasks.filter((t) => !applicable.includes(t)).map((t) => t.id);
   const done = await readRecords(options.resultsFile);
   const doneIds = new Set(done.map((r) => r.id));
@@ -78,9 +79,10 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const store = fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`);
   const scenes = await loadEvalScenes(store);
   const provider = await buildProvider(options.provider, options.tasks);
-  const retrieval = isGrounded(options.planner)
-    ? await openRetrieval({ cacheDir: `${tmpdir()}/groundplan-eval-retrieval` })
-    : undefined;
+  const retrieval =
+    traitsOf(options.planner).search === 'grounded'
+      ? await openRetrieval({ cacheDir: `${tmpdir()}/groundplan-eval-retrieval` })
+      : undefined;
   if (retrieval && !retrieval.ok) throw new Error(retrieval.error);
   const records: TaskRecord[] = [];
 

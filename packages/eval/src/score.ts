@@ -1,7 +1,7 @@
 import { expandPlan } from '@groundplan/path-planner';
 import { parentOf, type SceneGraph, visibleNodes } from '@groundplan/scene-graph';
 import { type PlanStep, verifyPlan } from '@groundplan/simulator';
-import type { PlanTaskResult } from '@groundplan/workflows/contract';
+import { type PlanTaskResult, traitsOf } from '@groundplan/workflows/contract';
 import type { EvalTask, SearchCriteria } from './tasks.js';
 
 /** SayPlan's failure categories (Table 4), as TASKS.md defines them for groundplan. */
@@ -89,7 +89,7 @@ export function classifyErrors(
 ): ErrorType[] {
   const types = new Set<ErrorType>();
   const visible = new Set(visibleNodes(graph, result.explored));
-  const searched = result.planner === 'sayplan';
+  const searched = traitsOf(result.planner).search === 'semantic';
   if (score.search && !score.search.success) {
     const criteria = task.criteria as SearchCriteria;
     // For a no-result task, "seeing the answer" means having searched every room it is about.
@@ -112,7 +112,7 @@ export function classifyErrors(
       if (goalNodes.some((id) => graph.hasNode(id) && !visible.has(id))) types.add('incomplete search');
     }
     if (!score.planning.executable) {
-      const failure = planFailure(graph, result.plan, result.planner !== 'llm-as-planner');
+      const failure = planFailure(graph, result.plan, traitsOf(result.planner).expandsPaths);
       if (failure) types.add(failure);
     } else types.add('missing action');
   }

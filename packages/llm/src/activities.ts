@@ -23,6 +23,7 @@ import { exploreActivities } from './explore/choose-room.js';
 import { explorationPrior } from './explore/exploration-prior.js';
 import { groundedActivities } from './grounded/activities.js';
 import type { NextActionOracle } from './grounded/next-action.js';
+import { type Reading, readInstruction } from './grounded/reading.js';
 import { activitySignal, keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
 import { semanticSearchMessages, semanticSearchPromptStart } from './prompts/semantic-search.js';
@@ -171,6 +172,15 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
       ...(config.retrieval ? { retrieval: config.retrieval } : {}),
       ...(config.actionOracle ? { actionOracle: config.actionOracle } : {}),
     }),
+
+    /**
+     * What the instruction asks: a question to answer (the robot changes nothing) or a request to
+     * carry out. Read once per run; every later step uses the reading. Today the small general
+     * reader (no model) reads it for every planner.
+     */
+    async readInstruction(input: { instruction: string }): Promise<Reading> {
+      return readInstruction(input.instruction);
+    },
 
     /**
      * One step of semantic search: the model names the node to expand or contract next, or the

@@ -54,7 +54,9 @@ export {
   nextActionMessages,
   stepGloss,
 } from './grounded/next-action.js';
+export { type QuestionForm, type Reading, readInstruction } from './grounded/reading.js';
 export * from './prompts/index.js';
+export type { PlannerMode } from './prompts/plan.js';
 export type {
   CallReport,
   ChatMessage,

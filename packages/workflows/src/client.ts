@@ -14,10 +14,11 @@ import {
   PlanAndExecuteInputSchema,
   type PlanTaskInput,
   PlanTaskInputSchema,
+  plannerOf,
   planOnlyRefusal,
-  plansWhileExecuting,
   ROBOT_ATTRIBUTE,
   type RobotState,
+  refusesPlanOnly,
   robotEntityId,
   robotStateQuery,
   SCENE_ATTRIBUTE,
@@ -80,8 +81,8 @@ export function startPlanAndExecute(
   links: RunLinks = {},
 ): Promise<WorkflowHandle<typeof planAndExecute>> {
   const checked = validated(PlanAndExecuteInputSchema, input);
-  const planner = checked.options?.planner ?? 'sayplan';
-  if (checked.planOnly && plansWhileExecuting(planner)) throw new InvalidRunInput(planOnlyRefusal(planner));
+  const planner = plannerOf(checked.options);
+  if (checked.planOnly && refusesPlanOnly(planner)) throw new InvalidRunInput(planOnlyRefusal(planner));
   return client.workflow.start<typeof planAndExecute>(
     'planAndExecute',
     runOptions(sceneName, checked, runDetails(checked), links),
@@ -178,8 +179,8 @@ export function startPlanTask(
   links: RunLinks = {},
 ): Promise<WorkflowHandle<typeof planTask>> {
   const checked = validated(PlanTaskInputSchema, input);
-  const planner = checked.options?.planner ?? 'sayplan';
-  if (plansWhileExecuting(planner)) throw new InvalidRunInput(planOnlyRefusal(planner));
+  const planner = plannerOf(checked.options);
+  if (refusesPlanOnly(planner)) throw new InvalidRunInput(planOnlyRefusal(planner));
   return client.workflow.start<typeof planTask>(
     'planTask',
     runOptions(sceneName, checked, planningDetails(checked), links),

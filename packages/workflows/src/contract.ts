@@ -2,14 +2,17 @@
 // failure types, search attributes, planner variants, messages, and workflow input and output.
 // Workflow code may import this file: it holds values from zod and the Temporal SDK only, and
 // nothing but types from the activity packages.
+import type { Reading } from '@groundplan/llm';
 import type { SceneRef, View } from '@groundplan/scene-graph';
 // The one subpath of the scene graph package made for workflow code: zod only, no Node built-ins.
 import { type PlanStep, PlanStepSchema } from '@groundplan/scene-graph/plan-step';
+import type { Answer } from '@groundplan/simulator';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { z } from 'zod';
+import { DEFAULT_PLANNER, type PlannerVariant, PlannerVariantSchema, traitsOf } from './planners.js';
 
-export type { PlanStep, SceneRef, View };
+export type { Answer, PlanStep, Reading, SceneRef, View };
 
 // --- Task queues: each kind of work scales on its own workers ---
 
@@ -56,6 +59,7 @@ export const OUTCOME_FAILURE_TYPES: readonly string[] = [
  * failure message apply to these only. contract.test.ts holds this list to the llm package's.
  */
 export const LLM_ACTIVITY_NAMES: readonly string[] = [
+  'readInstruction',
   'semanticSearchStep',
   'generatePlan',
   'planWithoutPathPlanner',
@@ -97,47 +101,9 @@ export const GROUNDPLAN_SEARCH_ATTRIBUTES = [
   LLM_TOKENS_ATTRIBUTE,
 ] as const;
 
-// --- Planner variants ---
+// --- Planner variants: the planner table (planners.ts) ---
 
-/**
- * Which planner runs: SayPlan; the two baselines of its evaluation; grounded choice for small
- * models (search among retrieval-ranked legal moves, goals among reachable predicates, a
- * classical planner for the plan), and its ablation in which the retrieval prior makes every
- * choice without the model; LookPlanGraph (one feasible action at a time, looks included, from a
- * memory graph whose objects are unverified priors) and its baseline SayPlan Lite (SayPlan
- * without semantic search: plans from the whole belief graph, verified and replanned, no looks).
- */
-export const PLANNER_VARIANTS = [
-  'sayplan',
-  'llm+p',
-  'llm-as-planner',
-  'grounded',
-  'grounded-prior',
-  'lookplangraph',
-  'sayplan-lite',
-] as const;
-export const PlannerVariantSchema = z.enum(PLANNER_VARIANTS);
-export type PlannerVariant = z.infer<typeof PlannerVariantSchema>;
-
-/** The grounded planners: retrieval orders the choices, a classical planner plans. */
-export function isGrounded(planner: PlannerVariant): boolean {
-  return planner === 'grounded' || planner === 'grounded-prior';
-}
-
-/** Whether a planner searches the scene graph and replans (SayPlan, the grounded planners); the baselines do neither. */
-export function searchesAndReplans(planner: PlannerVariant): boolean {
-  return planner === 'sayplan' || isGrounded(planner);
-}
-
-/** Whether a planner replans on the simulator's feedback: the searching ones and SayPlan Lite. */
-export function replans(planner: PlannerVariant): boolean {
-  return searchesAndReplans(planner) || planner === 'sayplan-lite';
-}
-
-/** Whether a planner plans while it executes (LookPlanGraph): it has no plan-only mode. */
-export function plansWhileExecuting(planner: PlannerVariant): boolean {
-  return planner === 'lookplangraph';
-}
+export * from './planners.js';
 
 /**
  * LookPlanGraph's budget: skills (looks and navigation included) a run may take before it gives up.
@@ -145,10 +111,6 @@ export function plansWhileExecuting(planner: PlannerVariant): boolean {
  * needs 46-52 chosen actions even from an oracle that sees the true world.
  */
 export const DEFAULT_MAX_ACTIONS = 60;
-
-/** The one line a plan-only request for a planner that plans while executing gets. */
-export const planOnlyRefusal = (planner: PlannerVariant) =>
-  `the ${planner} planner chooses each action while the robot executes, so it cannot plan only; drop planOnly or choose another planner`;
 
 /** SayPlan's replans after a rejected plan, and the semantic-search steps before the model must plan. */
 export const DEFAULT_MAX_REPLANS = 5;
@@ -190,6 +152,25 @@ export const PlanOptionsSchema = z.object({
   maxActions: z.number().int().min(1).max(500).optional(),
 });
 export type PlanOptions = z.infer<typeof PlanOptionsSchema>;
+
+/**
+ * The planner a run's options name (the default filled in) and the budgets it plans with: replans
+ * for a planner that replans, search steps for one that searches, 0 for the others. Every variant
+ * with the trait gets the same budget.
+ */
+export function planningBudgets(options: PlanOptions | undefined): {
+  planner: PlannerVariant;
+  maxReplans: number;
+  maxSearchSteps: number;
+} {
+  const planner = options?.planner ?? DEFAULT_PLANNER;
+  const traits = traitsOf(planner);
+  return {
+    planner,
+    maxReplans: traits.replans ? (options?.maxReplans ?? DEFAULT_MAX_REPLANS) : 0,
+    maxSearchSteps: traits.search === 'none' ? 0 : (options?.maxSearchSteps ?? DEFAULT_MAX_SEARCH_STEPS),
+  };
+}
 
 export const PlanTaskInputSchema = z.object({
   sceneRef: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'a scene reference is sha256:<64 hex digits>'),
@@ -389,10 +370,13 @@ export type PlanAttempt = {
   plan: PlanStep[];
   /** Why the simulator or the path planner rejected the plan; absent for the verified one. */
   feedback?: string;
+  /** What the plan changes that no goal names (goal-directed planners), one line each. */
+  sideEffects?: string[];
 };
 
 export type PlanTaskResult = {
-  status: 'verified' | 'failed';
+  /** answered: a question, answered from the search; nothing is planned or executed. */
+  status: 'verified' | 'failed' | 'answered';
   planner: PlannerVariant;
   instruction: string;
   /** The LLM's last high-level plan and its expansion with every navigation step. */
@@ -404,6 +388,12 @@ export type PlanTaskResult = {
   searchTrace: SearchTraceEntry[];
   attempts: PlanAttempt[];
   usage: Usage;
+  /** What the instruction was read to mean (runs recorded before the reading have none). */
+  reading?: Reading;
+  /** A question's answer: the nodes found and their evidence, or none found and where it looked. */
+  answer?: Answer;
+  /** What the verified plan changes that no goal names, one line each; absent when not known. */
+  sideEffects?: string[];
 };
 
 export type StepRecord = {
@@ -431,7 +421,8 @@ export type ExecutePlanResult = {
 };
 
 export type PlanAndExecuteResult = {
-  status: 'completed' | 'plan-failed' | 'execution-failed' | 'planned' | 'rejected';
+  /** answered: a question, answered without moving the robot. */
+  status: 'completed' | 'plan-failed' | 'execution-failed' | 'planned' | 'rejected' | 'answered';
   planning: PlanTaskResult;
   execution?: ExecutePlanResult;
   /** How many times a reported world change sent the run back to planning. */

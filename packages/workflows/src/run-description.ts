@@ -3,8 +3,6 @@
 // (for their children), so a run and its children read alike.
 import type { SearchAttributePair } from '@temporalio/common';
 import {
-  DEFAULT_MAX_REPLANS,
-  DEFAULT_MAX_SEARCH_STEPS,
   INSTRUCTION_ATTRIBUTE,
   LLM_STEP_DEFAULTS,
   LLM_TOKENS_ATTRIBUTE,
@@ -12,6 +10,8 @@ import {
   type PlanAndExecuteInput,
   type PlanStep,
   type PlanTaskInput,
+  plannerOf,
+  planningBudgets,
   REPLANS_ATTRIBUTE,
   ROBOT_ATTRIBUTE,
   SCENE_ATTRIBUTE,
@@ -34,11 +34,11 @@ export function runSummary(sceneName: string, input: PlanTaskInput & { robotId?:
 /** The planner and its settings, as the run will use them, in Temporal markdown. */
 export function planningDetails(input: PlanTaskInput): string {
   const options = input.options ?? {};
-  const planner = options.planner ?? 'sayplan';
+  const { planner, maxReplans, maxSearchSteps } = planningBudgets(options);
   const lines = [
     `**planner** ${planner}`,
-    `**max replans** ${planner === 'sayplan' ? (options.maxReplans ?? DEFAULT_MAX_REPLANS) : 0}`,
-    `**max search steps** ${planner === 'sayplan' ? (options.maxSearchSteps ?? DEFAULT_MAX_SEARCH_STEPS) : 0}`,
+    `**max replans** ${maxReplans}`,
+    `**max search steps** ${maxSearchSteps}`,
     `**LLM heartbeat timeout** ${options.llmHeartbeatTimeoutSeconds ?? LLM_STEP_DEFAULTS.heartbeatTimeoutSeconds} s`,
     `**LLM attempts per step** ${options.llmMaxAttempts ?? LLM_STEP_DEFAULTS.maxAttempts}`,
     `**LLM step deadline** ${options.llmStepDeadlineSeconds ?? LLM_STEP_DEFAULTS.deadlineSeconds} s`,
@@ -79,7 +79,7 @@ export function runSearchAttributes(
     { key: INSTRUCTION_ATTRIBUTE, value: input.instruction.slice(0, INSTRUCTION_ATTRIBUTE_CHARS) },
     { key: STAGE_ATTRIBUTE, value: 'queued' },
     { key: STATUS_ATTRIBUTE, value: 'running' },
-    { key: PLANNER_ATTRIBUTE, value: input.options?.planner ?? 'sayplan' },
+    { key: PLANNER_ATTRIBUTE, value: plannerOf(input.options) },
     { key: REPLANS_ATTRIBUTE, value: 0 },
     { key: LLM_TOKENS_ATTRIBUTE, value: 0 },
   ];

@@ -18,7 +18,8 @@ import { EXIT, UserError } from '../user-error.js';
 export type PlanFlags = {
   scene: string;
   robot?: string;
-  planner: PlannerVariant;
+  /** Absent: the planner the README recommends for the configured model (CliConfig.planner). */
+  planner?: PlannerVariant;
   planOnly?: boolean;
   requireApproval?: boolean;
   wait: boolean;
@@ -41,8 +42,9 @@ export async function planCommand(
     throw new UserError(
       'the instruction is empty: say what the robot should do, e.g. "Close Jason\'s cabinet."',
     );
-  if (!(PLANNER_VARIANTS as readonly string[]).includes(flags.planner))
-    throw new UserError(`unknown planner '${flags.planner}'; use ${PLANNER_VARIANTS.join(', ')}`);
+  const planner = flags.planner ?? config.planner;
+  if (!(PLANNER_VARIANTS as readonly string[]).includes(planner))
+    throw new UserError(`unknown planner '${planner}'; use ${PLANNER_VARIANTS.join(', ')}`);
   const scene = await loadSceneFile(flags.scene);
   if (!scene.ok) {
     throw sceneFileError(flags.scene, scene.error);
@@ -52,7 +54,7 @@ export async function planCommand(
   const client = await connect(config);
   const links = { view: config.viewUrl };
   const options = {
-    planner: flags.planner,
+    planner,
     ...(flags.maxReplans === undefined ? {} : { maxReplans: flags.maxReplans }),
     ...(flags.llmAttempts === undefined ? {} : { llmMaxAttempts: flags.llmAttempts }),
     ...(flags.llmDeadline === undefined ? {} : { llmStepDeadlineSeconds: flags.llmDeadline }),

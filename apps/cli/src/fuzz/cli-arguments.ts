@@ -1,3 +1,4 @@
+import { PLANNER_VARIANTS } from '@groundplan/workflows/contract';
 import fc from 'fast-check';
 
 /**
@@ -54,7 +55,7 @@ export function cliArguments(files: CliFiles): fc.Arbitrary<string[]> {
   const input = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...files.inputs) }, hostile);
   const output = fc.constantFrom(...files.outputs);
   const runId = fc.oneof(fc.constantFrom('plan-office-no-such-run', 'x'), hostile);
-  const planner = fc.oneof(fc.constantFrom('sayplan', 'llm+p', 'grounded', 'grounded-prior'), hostile);
+  const planner = fc.oneof(fc.constantFrom(...PLANNER_VARIANTS), hostile);
   const words = fc.array(fc.oneof(fc.constantFrom('Find', 'me', 'a', 'mug.'), hostile), { maxLength: 4 });
 
   const flags: Record<string, { positionals: fc.Arbitrary<string[]>; flags: Flag[] }> = {

@@ -21,13 +21,15 @@ import {
   type PlanAndExecuteResult,
   type PlanTaskInput,
   type PlanTaskResult,
+  plannerOf,
   planOnlyRefusal,
-  plansWhileExecuting,
   type RobotRunInput,
+  refusesPlanOnly,
   rejectSignal,
   robotTurnSignal,
   STATUS_ATTRIBUTE,
   type Stage,
+  traitsOf,
   type Usage,
   worldChangedSignal,
 } from '../contract.js';
@@ -52,8 +54,8 @@ type Counts = Pick<PlanAndExecuteResult, 'replannedForWorldChanges' | 'replanned
  */
 export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAndExecuteResult> {
   const { workflowId } = workflowInfo();
-  const planner = input.options?.planner ?? 'sayplan';
-  if (input.planOnly && plansWhileExecuting(planner))
+  const planner = plannerOf(input.options);
+  if (input.planOnly && refusesPlanOnly(planner))
     throw ApplicationFailure.create({
       type: FAILURE_TYPES.invalidInput,
       message: planOnlyRefusal(planner),
@@ -96,7 +98,7 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
   else belief = { ref: input.sceneRef, accessed: null };
 
   // LookPlanGraph plans while it executes: one child runs its whole loop.
-  if (plansWhileExecuting(planner)) return finish(await lookAndPlan());
+  if (traitsOf(planner).plan === 'while-executing') return finish(await lookAndPlan());
 
   // Tokens spent by the planning rounds before the current one.
   let spentBefore: Usage = { promptTokens: 0, completionTokens: 0, calls: 0 };
@@ -127,6 +129,8 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
     spentBefore = progress.usage;
     progress.attempts = planning.attempts.length;
     if (planning.status === 'failed') return finish({ status: 'plan-failed', planning });
+    // A question is answered; the robot does nothing.
+    if (planning.status === 'answered') return finish({ status: 'answered', planning });
     if (input.planOnly) return finish({ status: 'planned', planning });
 
     if (input.requireApproval) {

@@ -14,7 +14,10 @@ export type GoalLoopInput = {
   maxReplans: number;
 };
 
-type PlanOutcome = Pick<PlanTaskResult, 'status' | 'plan' | 'expandedPlan' | 'attempts' | 'reason'>;
+type PlanOutcome = Pick<
+  PlanTaskResult,
+  'status' | 'plan' | 'expandedPlan' | 'attempts' | 'reason' | 'sideEffects'
+>;
 
 /**
  * Goal-directed planning (LLM+P as Liu et al. define it): the model (or the prior) chooses goal
@@ -91,9 +94,11 @@ export async function planForGoals(
       { summary: `verify attempt ${n} (${expanded.value.length} steps)` },
       [{ sceneRef, plan: expanded.value }],
     );
+    // Runs recorded before side effects were computed have none to show.
+    const effects = planned.sideEffects === undefined ? {} : { sideEffects: planned.sideEffects };
     if (verdict.ok) {
-      attempts.push({ attempt, goals: chosen.goals, plan: planned.plan });
-      return { status: 'verified', plan: planned.plan, expandedPlan: expanded.value, attempts };
+      attempts.push({ attempt, goals: chosen.goals, plan: planned.plan, ...effects });
+      return { status: 'verified', plan: planned.plan, expandedPlan: expanded.value, attempts, ...effects };
     }
     reject(
       attempt,

@@ -1,19 +1,16 @@
-import { ApplicationFailure, upsertSearchAttributes } from '@temporalio/workflow';
+import { ApplicationFailure, patched, upsertSearchAttributes } from '@temporalio/workflow';
 import {
-  DEFAULT_MAX_REPLANS,
-  DEFAULT_MAX_SEARCH_STEPS,
   FAILURE_TYPES,
-  isGrounded,
-  type PlannerVariant,
   type PlanTaskInput,
   type PlanTaskResult,
+  planningBudgets,
   planOnlyRefusal,
-  plansWhileExecuting,
-  replans,
+  refusesPlanOnly,
   STATUS_ATTRIBUTE,
-  searchesAndReplans,
+  traitsOf,
   type View,
 } from '../contract.js';
+import { oneLine } from '../run-description.js';
 import { llmStepFailure } from './llm-step-failure.js';
 import { failWithOutcome } from './outcome.js';
 import { planForGoals } from './plan-for-goals.js';
@@ -37,8 +34,10 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
 }
 
 async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
-  const planner: PlannerVariant = input.options?.planner ?? 'sayplan';
-  if (plansWhileExecuting(planner))
+  // Every variant with a trait gets the same budget for it (planningBudgets).
+  const { planner, maxReplans, maxSearchSteps } = planningBudgets(input.options);
+  const traits = traitsOf(planner);
+  if (refusesPlanOnly(planner))
     throw ApplicationFailure.create({
       type: FAILURE_TYPES.invalidInput,
       message: planOnlyRefusal(planner),
@@ -52,45 +51,58 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
   });
   const progress = trackProgress('searching');
 
+  // What the instruction asks, read once (runs recorded before the reading have none).
+  const reading = patched('read-instruction')
+    ? await llm.readInstruction.executeWithOptions({ summary: 'read the instruction' }, [{ instruction }])
+    : undefined;
+  const question = reading?.kind === 'question';
+  if (question && traits.search === 'none')
+    throw ApplicationFailure.create({
+      type: FAILURE_TYPES.invalidInput,
+      message: `"${instruction}" is a question, and the ${planner} planner does not search the building to answer it; ask with a planner that searches (grounded, sayplan)`,
+      nonRetryable: true,
+    });
+
   enterStage(progress, 'searching');
   const start = await sim.collapseScene.executeWithOptions({ summary: 'collapse the scene graph' }, [
     { sceneRef },
   ]);
-  // SayPlan Lite plans from the whole graph: no search, every node in view.
+  // A planner that does not search but replans (SayPlan Lite) plans from the whole graph, every
+  // node in view; the one-shot baselines read the whole scene in their own activity.
   let explored: View =
-    planner === 'sayplan-lite'
+    traits.search === 'none' && traits.replans
       ? (await sim.fullView.executeWithOptions({ summary: 'the whole scene graph' }, [{ sceneRef }])).view
       : start.view;
   let searchTrace: PlanTaskResult['searchTrace'] = [];
-  const grounded = isGrounded(planner);
-  const chooser = planner === 'grounded' ? 'model' : 'prior';
-  // Every searching, replanning planner gets the same budgets.
-  const maxReplans = replans(planner) ? (input.options?.maxReplans ?? DEFAULT_MAX_REPLANS) : 0;
-  if (searchesAndReplans(planner)) {
-    const maxSearchSteps = input.options?.maxSearchSteps ?? DEFAULT_MAX_SEARCH_STEPS;
-    const step: SearchStep = grounded
-      ? (view, _lastError, summary) =>
-          llm.groundedSearchStep.executeWithOptions({ summary }, [{ sceneRef, instruction, view, chooser }])
-      : (view, lastError, summary) =>
-          llm.semanticSearchStep.executeWithOptions({ summary }, [
-            { sceneRef, instruction, view, ...(lastError ? { lastError } : {}) },
-          ]);
+  const { chooser } = traits;
+  if (traits.search !== 'none') {
+    const step: SearchStep =
+      traits.search === 'grounded'
+        ? (view, _lastError, summary) =>
+            llm.groundedSearchStep.executeWithOptions({ summary }, [{ sceneRef, instruction, view, chooser }])
+        : (view, lastError, summary) =>
+            llm.semanticSearchStep.executeWithOptions({ summary }, [
+              { sceneRef, instruction, view, ...(lastError ? { lastError } : {}) },
+            ]);
     const searched = await semanticSearch(step, { sceneRef, instruction, start, maxSearchSteps }, progress);
     explored = searched.view;
     searchTrace = searched.trace;
   }
 
-  const outcome = grounded
-    ? await planForGoals(
-        llm,
-        { sceneRef, instruction, chooser, view: explored, maxReplans, ...foundBy(searchTrace) },
-        progress,
-      )
-    : await planUntilVerified(
-        llm,
-        { sceneRef, instruction, planner, view: explored, maxReplans, context: input.context ?? [] },
-        progress,
-      );
+  if (question) return answered(input, { planner, explored, searchTrace, reading, progress });
+
+  const outcome =
+    traits.plan === 'goals'
+      ? await planForGoals(
+          llm,
+          { sceneRef, instruction, chooser, view: explored, maxReplans, ...foundBy(searchTrace) },
+          progress,
+        )
+      : await planUntilVerified(
+          llm,
+          { sceneRef, instruction, planner, view: explored, maxReplans, context: input.context ?? [] },
+          progress,
+        );
   enterStage(progress, 'done');
   const result: PlanTaskResult = {
     ...outcome,
@@ -99,6 +111,7 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
     explored,
     searchTrace,
     usage: progress.usage,
+    ...(reading ? { reading } : {}),
   };
   upsertSearchAttributes([
     { key: STATUS_ATTRIBUTE, value: outcome.status === 'verified' ? 'verified' : 'plan-failed' },
@@ -106,6 +119,39 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
   if (result.status === 'failed')
     failWithOutcome(FAILURE_TYPES.planFailed, result.reason ?? 'no verified plan', result);
   return result;
+}
+
+/**
+ * A question's result: the node its search ended on (with done) is the answer, with where it
+ * rests and its state; no done is "none found" and the rooms searched. Nothing is planned.
+ */
+async function answered(
+  input: PlanTaskInput,
+  run: Pick<PlanTaskResult, 'planner' | 'explored' | 'searchTrace'> & {
+    reading: NonNullable<PlanTaskResult['reading']>;
+    progress: ReturnType<typeof trackProgress>;
+  },
+): Promise<PlanTaskResult> {
+  const found = foundBy(run.searchTrace).found;
+  const answer = await sim.answerQuestion.executeWithOptions(
+    { summary: oneLine(`answer ${found ? `with ${found}` : 'none found'}`) },
+    [{ sceneRef: input.sceneRef, found: found ? [found] : [], searched: run.explored.memory }],
+  );
+  enterStage(run.progress, 'done');
+  upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: 'answered' }]);
+  return {
+    status: 'answered',
+    planner: run.planner,
+    instruction: input.instruction,
+    plan: [],
+    expandedPlan: [],
+    explored: run.explored,
+    searchTrace: run.searchTrace,
+    attempts: [],
+    usage: run.progress.usage,
+    reading: run.reading,
+    answer,
+  };
 }
 
 /** The node a search ended on with done, as the goal chooser's hint. */

@@ -1,12 +1,13 @@
 import type { PlanFeedback } from '@groundplan/llm';
-import type {
-  PlanAttempt,
-  PlannerVariant,
-  PlanStep,
-  PlanTaskResult,
-  Progress,
-  SceneRef,
-  View,
+import {
+  type PlanAttempt,
+  type PlannerVariant,
+  type PlanStep,
+  type PlanTaskResult,
+  type Progress,
+  type SceneRef,
+  traitsOf,
+  type View,
 } from '../contract.js';
 import { oneLine } from '../run-description.js';
 import { enterStage, showProgress, spend } from './progress.js';
@@ -53,12 +54,13 @@ export async function planUntilVerified(
     const n = attempt + 1;
     const last = latest?.feedback;
     const asked = { summary: oneLine(`plan attempt ${n}${last ? ` after: ${last}` : ''}`, 120) };
+    const { prompt } = traitsOf(planner);
     const proposal =
-      planner === 'sayplan' || planner === 'sayplan-lite'
+      prompt === 'iterative'
         ? await llm.generatePlan.executeWithOptions(asked, [
             { sceneRef, instruction, view: input.view, feedback: latest ? [...context, latest] : context },
           ])
-        : planner === 'llm+p'
+        : prompt === 'path-planner-only'
           ? await llm.planWithPathPlannerOnly.executeWithOptions(asked, [{ sceneRef, instruction }])
           : await llm.planWithoutPathPlanner.executeWithOptions(asked, [{ sceneRef, instruction }]);
     spend(progress.usage, proposal);
@@ -76,7 +78,7 @@ export async function planUntilVerified(
     enterStage(progress, 'verifying');
     // Which step of the model's own plan each step of the expanded plan came from.
     let origins = plan.map((_, index) => index);
-    if (planner === 'llm-as-planner') expandedPlan = plan;
+    if (!traitsOf(planner).expandsPaths) expandedPlan = plan;
     else {
       const expanded = await sim.expandPath.executeWithOptions(
         { summary: `expand navigation of plan attempt ${n} (${plan.length} steps)` },

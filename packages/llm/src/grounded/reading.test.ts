@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { readInstruction } from './reading.js';
+
+const kind = (instruction: string) => readInstruction(instruction).kind;
+
+describe('reading an instruction', () => {
+  it('reads questions as questions, whatever they ask', () => {
+    expect(readInstruction('Whose office has a dog?')).toMatchObject({ kind: 'question', form: 'who' });
+    expect(readInstruction('Is there any ice cream in the building?')).toMatchObject({ form: 'whether' });
+    expect(readInstruction('Do we still have any eggs?')).toMatchObject({ form: 'whether' });
+    expect(readInstruction('How many chairs are in meeting room 2?')).toMatchObject({ form: 'how-many' });
+    expect(readInstruction('Where did I leave my keys?')).toMatchObject({ form: 'where' });
+    expect(readInstruction('Any milk left in the fridge?')).toMatchObject({ kind: 'question' });
+  });
+
+  it('reads an imperative search as a question to answer, not a request to act', () => {
+    expect(readInstruction('Find me a carrot.')).toMatchObject({ kind: 'question', form: 'find' });
+    expect(kind('Could you locate the stapler, please?')).toBe('question');
+    expect(kind('Look for a red umbrella. It might be in a meeting room.')).toBe('question');
+    expect(kind('Find me an office with a cabinet, a desk, and a chair.')).toBe('question');
+  });
+
+  it('reads a search joined to an action as a request', () => {
+    expect(kind('Find the stapler and bring it to me.')).toBe('request');
+    expect(kind('Locate the office, throw away the fruit and get them a fresh apple.')).toBe('request');
+  });
+
+  it('reads imperatives as requests, politely asked or not', () => {
+    expect(kind('Bring me the giraffe.')).toBe('request');
+    expect(kind("Close Jason's cabinet.")).toBe('request');
+    expect(kind('Can you bring me a mug?')).toBe('request');
+    expect(kind('Please switch on the game console.')).toBe('request');
+  });
+
+  it('takes statements as context only', () => {
+    expect(kind('Luis gave one of his neighbours a stapler. Find the stapler.')).toBe('question');
+    expect(kind('I left my headphones in a meeting room. Locate them.')).toBe('question');
+    expect(kind('Tobi spilt soda on his desk. Throw away the can.')).toBe('request');
+    // Nothing asks: the whole instruction is the request.
+    expect(readInstruction('The plants look thirsty.')).toEqual({
+      kind: 'request',
+      asks: ['The plants look thirsty.'],
+      by: 'rules',
+    });
+  });
+});

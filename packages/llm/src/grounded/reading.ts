@@ -1,0 +1,132 @@
+import { instructionClauses, isRequest } from './clauses.js';
+
+/** What kind of question an instruction asks; `find` is an imperative search ("Find me a carrot"). */
+export type QuestionForm = 'find' | 'whether' | 'where' | 'which' | 'who' | 'what' | 'how-many' | 'other';
+
+/**
+ * What an instruction was read to mean: a question (answer it; the robot changes nothing) or a
+ * request (goals, a plan, execution). `asks` holds the sentences that ask.
+ */
+export type Reading =
+  | { kind: 'question'; form: QuestionForm; asks: string[]; by: 'rules' }
+  | { kind: 'request'; asks: string[]; by: 'rules' };
+
+/**
+ * The small, general reader the no-model planners use (no word list of any task set): English
+ * question words and auxiliaries open a question; the imperative verbs of searching (find, locate,
+ * look for, search, identify, show, tell) ask for an answer too, unless a clause of the same
+ * sentence asks for something else ("find the stapler and bring it to me" is a request); any other
+ * imperative is a request; statements ("I left my headphones in a meeting room") only give
+ * context. An instruction with no sentence that asks is read as a request, as a whole.
+ */
+export function readInstruction(instruction: string): Reading {
+  const questions: { sentence: string; form: QuestionForm }[] = [];
+  const requests: string[] = [];
+  for (const sentence of sentences(instruction)) {
+    const asked = politeness(sentence);
+    const words = asked.toLowerCase().split(/\s+/);
+    // "Can you bring me a mug?" asks for the mug: its question mark is politeness.
+    const polite = /^(?:can|could|would|will)\s+you\b/i.test(sentence.trim());
+    const form = questionForm(words, sentence.trim().endsWith('?') && !polite);
+    if (form !== undefined) {
+      questions.push({ sentence, form });
+      continue;
+    }
+    const [first, ...rest] = instructionClauses(asked);
+    if (first === undefined || !isRequest(first) || isStatement(first)) continue;
+    if (SEARCH_VERBS.has(firstWord(first))) {
+      // "Locate it and place it in the lab": a later clause that asks for something else makes a request.
+      if (
+        rest.some(
+          (clause) => isRequest(clause) && !isStatement(clause) && !SEARCH_VERBS.has(firstWord(clause)),
+        )
+      )
+        requests.push(sentence);
+      else questions.push({ sentence, form: 'find' });
+      continue;
+    }
+    requests.push(sentence);
+  }
+  if (requests.length > 0) return { kind: 'request', asks: requests, by: 'rules' };
+  if (questions.length > 0)
+    return {
+      kind: 'question',
+      form: questions[0]!.form,
+      asks: questions.map((q) => q.sentence),
+      by: 'rules',
+    };
+  return { kind: 'request', asks: [instruction.trim()], by: 'rules' };
+}
+
+/** Verbs whose imperative asks for an answer, not for a change in the world. */
+const SEARCH_VERBS = new Set(['find', 'locate', 'look', 'search', 'identify', 'show', 'tell', 'spot']);
+
+/** The words that open a question, and the form each asks. */
+const QUESTION_WORDS: Record<string, QuestionForm> = {
+  where: 'where',
+  which: 'which',
+  who: 'who',
+  whose: 'who',
+  whom: 'who',
+  what: 'what',
+  how: 'other',
+  why: 'other',
+  when: 'other',
+  is: 'whether',
+  are: 'whether',
+  was: 'whether',
+  were: 'whether',
+  do: 'whether',
+  does: 'whether',
+  did: 'whether',
+  has: 'whether',
+  have: 'whether',
+  had: 'whether',
+};
+
+function questionForm(words: readonly string[], endsWithMark: boolean): QuestionForm | undefined {
+  const [first = '', second = ''] = words;
+  if (first === 'how' && (second === 'many' || second === 'much')) return 'how-many';
+  const form = Object.hasOwn(QUESTION_WORDS, first) ? QUESTION_WORDS[first] : undefined;
+  if (form !== undefined) return form;
+  // "Can the robot reach the shelf?", "Any milk left?": a question mark.
+  return endsWithMark ? 'other' : undefined;
+}
+
+/**
+ * The sentence without the politeness around its request: "Could you please bring me a mug?" ->
+ * "bring me a mug"; "Please close the door" -> "close the door".
+ */
+function politeness(sentence: string): string {
+  return sentence
+    .trim()
+    .replace(/[?!.]+$/, '')
+    .replace(/^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?/i, '')
+    .replace(/^(?:i\s+(?:want|need|would like)\s+you\s+to\s+)/i, '');
+}
+
+/** A clause that says how things are, by its verb: "Luis gave ...", "Tobi spilt ...", "The kitchen flooded". */
+function isStatement(clause: string): boolean {
+  const [first = '', second = ''] = clause.toLowerCase().split(/\s+/);
+  if (/^\d/.test(first) || STATEMENT_SUBJECTS.has(first)) return true;
+  return PAST_TENSE.test(second) || IRREGULAR_PAST.has(second);
+}
+
+/** Subjects isRequest does not know: quantities and "one of". */
+const STATEMENT_SUBJECTS = new Set(['one', 'either', 'neither', 'both', 'all', 'no', 'nobody', 'none']);
+const PAST_TENSE = /^[a-z]{3,}ed$/;
+/** Common irregular past tenses that open what a person did ("Luis gave ...", "I left ..."). */
+const IRREGULAR_PAST = new Set(
+  'gave left spilt spilled forgot took brought threw got made put lost bought sent found broke ate drank hid dropped'.split(
+    ' ',
+  ),
+);
+
+function firstWord(clause: string): string {
+  return clause.toLowerCase().split(/\s+/)[0] ?? '';
+}
+
+/** The instruction's sentences, each with its closing mark. */
+function sentences(instruction: string): string[] {
+  return (instruction.match(/[^.!?]+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => /[a-z0-9]/i.test(s));
+}
