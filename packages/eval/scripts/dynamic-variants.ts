@@ -131,6 +131,8 @@ export function judge(
     const criteria = { ...task.criteria, answer };
     return { achievable: answer.length > 0, why: 'no answer is left in the true world', criteria };
   }
+  if (task.criteria.kind !== 'planning')
+    throw new Error(`${task.id}: dynamic variants are made of searches and plans only`);
   const plan = planInWorld(truth, task.criteria.goal, named);
   return { achievable: plan.ok, why: plan.ok ? '' : plan.error, criteria: task.criteria };
 }
@@ -168,6 +170,8 @@ export function namedNodes(task: EvalTask, oraclePlan: readonly PlanStep[]): str
 function subjectObject(scene: SceneGraph, task: EvalTask): string | undefined {
   const ids: string[] = [];
   if (task.criteria.kind === 'search') ids.push(...task.criteria.answer);
+  else if (task.criteria.kind !== 'planning')
+    throw new Error(`${task.id}: dynamic variants are made of searches and plans only`);
   else {
     const goals = parseGoals(task.criteria.goal);
     if (goals.ok) for (const goal of goals.value) if (!goal.negated) ids.push(...goalNodes(goal));

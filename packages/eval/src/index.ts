@@ -30,8 +30,16 @@ export {
   type RunOutcome,
   readRecords,
   runEvaluation,
+  scoredByRunner,
 } from './runner.js';
-export { DATASET_FILES, type EvalScenes, HOLDING_TASK, loadEvalScenes } from './scenes.js';
+export {
+  BLIND_TASK_PREFIX,
+  DATASET_FILES,
+  type EvalScenes,
+  HOLDING_TASK,
+  loadEvalScenes,
+  startsHolding,
+} from './scenes.js';
 export {
   classifyErrors,
   ERROR_TYPES,
@@ -42,6 +50,11 @@ export {
   scoreSearch,
 } from './score.js';
 export {
+  type AnswerCriteria,
+  type AskCriteria,
+  CATEGORIES,
+  type CannotCriteria,
+  type Category,
   DEFAULT_TASK_FILES,
   type Environment,
   type EvalTask,
@@ -53,6 +66,7 @@ export {
   type SearchCriteria,
   selectTasks,
   TASK_SETS,
+  type TaskCriteria,
   type TaskSetName,
 } from './tasks.js';
 export { type TokenSeries, tokenChartSvg } from './token-chart.js';

@@ -67,6 +67,14 @@ export type RunOutcome = {
  * appending one scored JSONL record per task.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
+  const unscored = options.tasks.filter((t) => !scoredByRunner(t));
+  if (unscored.length > 0) {
+    const shown = unscored.slice(0, 3).map((t) => `${t.id}: ${criteriaName(t)}`);
+    const more = unscored.length > shown.length ? ', ...' : '';
+    throw new Error(
+      `the runner does not score ${unscored.length} of these tasks yet (${shown.join(', ')}${more}): it scores searches and goal predicates only; nothing was run`,
+    );
+  }
   const concurrency = Math.max(1, options.concurrency ?? 4);
   // A planner that does not search (the baselines) plans from the whole graph: search tasks are not its.
   const searches = traitsOf(options.planner).search !== 'none';
@@ -209,6 +217,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     if (task.criteria.kind === 'search')
       searchScore = scoreSearch(graph, task.criteria, task.required, result);
     else {
+      if (task.criteria.kind !== 'planning')
+        throw new Error(`${task.id}: ${criteriaName(task)} is not scored`);
       const executable = result.status === 'verified';
       const checked = executable ? checkPlanGoals(graph, result.expandedPlan, task.criteria.goal) : undefined;
       if (checked && !checked.ok)
@@ -336,4 +346,18 @@ export async function withDeadline<T>(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Whether the runner can score the task: SayPlan's searches and goal predicates. The blind set's
+ * answers, refusals, questions back and untouched nodes (TASKS.md) have no scoring yet, so such a
+ * task is refused before anything runs rather than judged by the goals alone.
+ */
+export function scoredByRunner(task: EvalTask): boolean {
+  if (task.criteria.kind === 'search') return true;
+  return task.criteria.kind === 'planning' && (task.criteria.untouched ?? []).length === 0;
+}
+
+function criteriaName(task: EvalTask): string {
+  return task.criteria.kind === 'planning' ? 'untouched nodes' : `expects ${task.criteria.kind}`;
 }

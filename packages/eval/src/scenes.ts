@@ -5,6 +5,13 @@ import type { Environment, EvalTask } from './tasks.js';
 /** The one task whose instruction is about what the office robot starts holding. */
 export const HOLDING_TASK = 'office-simple-planning-15';
 
+/** The blind set's tasks run on the scenes as the files define them: the office robot holds coke_can. */
+export const BLIND_TASK_PREFIX = 'blind-';
+
+/** Whether the task runs on the office as the file defines it (the robot holding coke_can). */
+export const startsHolding = (task: Pick<EvalTask, 'id'>) =>
+  task.id === HOLDING_TASK || task.id.startsWith(BLIND_TASK_PREFIX);
+
 /** The scenes the tasks run on, each stored once; sceneFor picks the one a task needs. */
 export type EvalScenes = {
   /** The scenes as the dataset files define them (token tables use these). */
@@ -21,8 +28,9 @@ export const DATASET_FILES: Record<Environment, string> = {
 
 /**
  * Loads office and home into the store. The office robot starts holding coke_can for the one
- * task about it; every other office task runs on the office without the can, as in SayPlan,
- * where the robot starts empty-handed (datasets/README.md allows either).
+ * task about it and for the blind set (whose side-effect traps include the can in hand); every
+ * other office task runs on the office without the can, as in SayPlan, where the robot starts
+ * empty-handed (datasets/README.md allows either).
  */
 export async function loadEvalScenes(store: SceneStore, files = DATASET_FILES): Promise<EvalScenes> {
   const load = async (path: string) => {
@@ -45,7 +53,7 @@ export async function loadEvalScenes(store: SceneStore, files = DATASET_FILES): 
     refs,
     sceneFor(task) {
       if (task.environment === 'home') return { graph: home, ref: refs.home };
-      return task.id === HOLDING_TASK
+      return startsHolding(task)
         ? { graph: office, ref: refs.office }
         : { graph: emptyHanded, ref: refs.officeEmptyHanded };
     },

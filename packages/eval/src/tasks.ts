@@ -22,18 +22,49 @@ export type SearchCriteria = {
   atLeast?: number;
 };
 
-/** How a planning task is judged: goal predicates on the world after the verified plan. */
-export type PlanningCriteria = { kind: 'planning'; goal: string[] };
+/**
+ * How a planning task is judged: goal predicates on the world after the verified plan, and the
+ * nodes the plan must leave as they started (same parent, relation and state; a held object
+ * still held).
+ */
+export type PlanningCriteria = { kind: 'planning'; goal: string[]; untouched?: string[] };
 
-/** One of SayPlan's 90 instructions with the criteria it is scored by. */
+/**
+ * How a question is judged (the blind set): the nodes that answer it, and the robot does nothing.
+ * An empty answer means none exists; `count` is the number a how-many question asks for.
+ */
+export type AnswerCriteria = { kind: 'answer'; answer: string[]; match: 'any' | 'all'; count?: number };
+
+/** A request nothing in the building can meet: what is missing, and what exists nearest to it. */
+export type CannotCriteria = { kind: 'cannot'; missing: string; nearest?: string };
+
+/** An ambiguous reference a good robot asks about: the nodes it may mean equally well. */
+export type AskCriteria = { kind: 'ask'; options: string[] };
+
+export type TaskCriteria = SearchCriteria | PlanningCriteria | AnswerCriteria | CannotCriteria | AskCriteria;
+
+/** The blind set's kinds of instruction (datasets/tasks/blind-tasks.json). */
+export const CATEGORIES = [
+  'question',
+  'impossible',
+  'negation',
+  'ambiguous',
+  'side-effect',
+  'request',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** One evaluation instruction (SayPlan's 90, the held-out set, the blind set) with the criteria it is scored by. */
 export type EvalTask = {
   id: string;
   environment: Environment;
   family: Family;
+  /** What kind of instruction it is (the blind set only). */
+  category?: Category;
   instruction: string;
   /** Nodes a correct search or plan finds or uses. */
   required: string[];
-  criteria: SearchCriteria | PlanningCriteria;
+  criteria: TaskCriteria;
   notes?: string;
 };
 
@@ -41,6 +72,7 @@ const InstructionSchema = z.object({
   id: z.string(),
   environment: z.enum(['office', 'home']),
   family: z.enum(FAMILIES),
+  category: z.enum(CATEGORIES).optional(),
   instruction: z.string(),
 });
 const RequirementSchema = z.object({
@@ -52,7 +84,15 @@ const RequirementSchema = z.object({
   at_least: z.number().int().positive().optional(),
   goal: z.array(z.string()).optional(),
   notes: z.string().optional(),
+  // The blind set says how each task is judged; the older sets leave it to the family.
+  expect: z.enum(['answer', 'plan', 'cannot', 'ask']).optional(),
+  count: z.number().int().nonnegative().optional(),
+  untouched: z.array(z.string()).optional(),
+  missing: z.string().optional(),
+  nearest: z.string().optional(),
+  options: z.array(z.string()).optional(),
 });
+type Requirement = z.infer<typeof RequirementSchema>;
 
 const repoFile = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 
@@ -63,15 +103,21 @@ export const DEFAULT_TASK_FILES = {
 };
 
 /**
- * The task sets the evaluation runs: SayPlan's 90 instructions, and 15 office planning
+ * The task sets the evaluation runs: SayPlan's 90 instructions, 15 office planning
  * instructions held out from the grounded planner's word rules (written after them, to measure
- * how they carry to new wordings).
+ * how they carry to new wordings), and the blind set of office and home instructions (questions,
+ * impossible requests, negations, ambiguous references, side-effect traps; issue 24), written
+ * before any planner ran on them (TASKS.md).
  */
 export const TASK_SETS = {
   sayplan: DEFAULT_TASK_FILES,
   'held-out': {
     instructions: repoFile('datasets/tasks/held-out-tasks.json'),
     requirements: repoFile('datasets/tasks/held-out-requirements.json'),
+  },
+  blind: {
+    instructions: repoFile('datasets/tasks/blind-tasks.json'),
+    requirements: repoFile('datasets/tasks/blind-requirements.json'),
   },
 } as const;
 export type TaskSetName = keyof typeof TASK_SETS;
@@ -87,24 +133,59 @@ export async function loadTaskSet(files = DEFAULT_TASK_FILES): Promise<Result<Ev
   for (const item of instructions.value) {
     const req = byId.get(item.id);
     if (!req) return err(`task ${item.id} has no entry in ${files.requirements}`);
-    const criteria: EvalTask['criteria'] = item.family.endsWith('search')
-      ? {
-          kind: 'search',
-          answer: req.answer ?? [],
-          match: req.match ?? 'any',
-          ...(req.at_least ? { atLeast: req.at_least } : {}),
-        }
-      : { kind: 'planning', goal: req.goal ?? [] };
-    if (criteria.kind === 'planning' && criteria.goal.length === 0)
-      return err(`planning task ${item.id} has no goal predicates in ${files.requirements}`);
+    const criteria = criteriaOf(item.id, item.family, req);
+    if (!criteria.ok) return err(`${criteria.error} in ${files.requirements}`);
     tasks.push({
       ...item,
       required: req.required,
-      criteria,
+      criteria: criteria.value,
       ...(req.notes ? { notes: req.notes } : {}),
     });
   }
   return ok(tasks);
+}
+
+/**
+ * The criteria of one task: from `expect` when the requirements state it (the blind set), else
+ * from the family as SayPlan's sets have it (search families are searches, the rest plans).
+ */
+function criteriaOf(id: string, family: Family, req: Requirement): Result<TaskCriteria, string> {
+  const search = family.endsWith('search');
+  switch (req.expect) {
+    case undefined:
+      if (search)
+        return ok({
+          kind: 'search',
+          answer: req.answer ?? [],
+          match: req.match ?? 'any',
+          ...(req.at_least ? { atLeast: req.at_least } : {}),
+        });
+      if ((req.goal ?? []).length === 0) return err(`planning task ${id} has no goal predicates`);
+      return ok({ kind: 'planning', goal: req.goal ?? [] });
+    case 'answer':
+      if (!search) return err(`task ${id} expects an answer but its family ${family} is not a search`);
+      return ok({
+        kind: 'answer',
+        answer: req.answer ?? [],
+        match: req.match ?? 'any',
+        ...(req.count !== undefined ? { count: req.count } : {}),
+      });
+    case 'plan':
+      if (search) return err(`task ${id} expects a plan but its family ${family} is a search`);
+      if ((req.goal ?? []).length === 0) return err(`planning task ${id} has no goal predicates`);
+      return ok({
+        kind: 'planning',
+        goal: req.goal ?? [],
+        ...(req.untouched && req.untouched.length > 0 ? { untouched: req.untouched } : {}),
+      });
+    case 'cannot':
+      if (!req.missing) return err(`task ${id} expects a refusal but says nothing is missing`);
+      return ok({ kind: 'cannot', missing: req.missing, ...(req.nearest ? { nearest: req.nearest } : {}) });
+    case 'ask':
+      if ((req.options ?? []).length < 2)
+        return err(`task ${id} expects a question back but has fewer than 2 options`);
+      return ok({ kind: 'ask', options: req.options ?? [] });
+  }
 }
 
 /** Picks tasks by `all`, an environment, a family, or a comma-separated list of ids. */
