@@ -54,6 +54,15 @@ export {
   nextActionMessages,
   stepGloss,
 } from './grounded/next-action.js';
+export {
+  type CatalogueModel,
+  catalogueModel,
+  defaultLocalModelPath,
+  localModelsDir,
+  missingLocalModel,
+  modelCatalogue,
+  resolveLocalModel,
+} from './model-catalogue.js';
 export * from './prompts/index.js';
 export type {
   CallReport,
@@ -65,12 +74,7 @@ export type {
   TokenUsage,
   WarmUpReport,
 } from './provider.js';
-export {
-  createProvider,
-  defaultLocalModelPath,
-  type ProviderConfig,
-  ProviderConfigSchema,
-} from './provider-config.js';
+export { createProvider, type ProviderConfig, ProviderConfigSchema } from './provider-config.js';
 export { classifyProviderError, isRequestRefusal } from './providers/endpoint-errors.js';
 export { type LocalModelConfig, localModelInstalled, localModelProvider } from './providers/local-model.js';
 export { type OpenAiCompatibleConfig, openAiCompatibleProvider } from './providers/openai-compatible.js';
