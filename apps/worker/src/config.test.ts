@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { localModelsDir } from '@groundplan/llm';
 import { describe, expect, it } from 'vitest';
 import { workerConfig } from './config.js';
 
@@ -47,6 +49,26 @@ describe('the llm role settings', () => {
   it('default to the local model', () => {
     const config = workerConfig(['--roles', 'llm'], {});
     expect(config.ok && config.value.llm).toEqual({ provider: 'local' });
+  });
+
+  it('take a local model by its catalogue name or by its path (GROUNDPLAN_MODEL)', () => {
+    const named = workerConfig(['--roles', 'llm'], { GROUNDPLAN_MODEL: 'qwen2.5-coder-1.5b' });
+    expect(named.ok && named.value.llm).toEqual({
+      provider: 'local',
+      modelPath: resolve(localModelsDir(), 'qwen2.5-coder-1.5b-instruct-q4_k_m.gguf'),
+    });
+    const path = workerConfig(['--roles', 'llm'], { GROUNDPLAN_MODEL: '/opt/models/other.gguf' });
+    expect(path.ok && path.value.llm).toEqual({ provider: 'local', modelPath: '/opt/models/other.gguf' });
+  });
+
+  it('refuse an unknown local model name in one line naming the known ones', () => {
+    expect(workerConfig(['--roles', 'llm'], { GROUNDPLAN_MODEL: 'qwen-7b' })).toEqual({
+      ok: false,
+      error:
+        "unknown model 'qwen-7b'; GROUNDPLAN_MODEL takes one of smollm2-135m, gemma3-270m, qwen2.5-coder-0.5b, qwen2.5-coder-1.5b, or a path to a GGUF file",
+    });
+    // Other roles do not read it.
+    expect(workerConfig(['--roles', 'sim'], { GROUNDPLAN_MODEL: 'qwen-7b' }).ok).toBe(true);
   });
 
   it('read an OpenAI-compatible endpoint', () => {

@@ -1,5 +1,10 @@
 import { parseArgs } from 'node:util';
-import { type ProviderConfig, ProviderConfigSchema, StructuredOutputSettingSchema } from '@groundplan/llm';
+import {
+  type ProviderConfig,
+  ProviderConfigSchema,
+  resolveLocalModel,
+  StructuredOutputSettingSchema,
+} from '@groundplan/llm';
 import { repoRoot, type TemporalConnectionConfig, temporalConfigFromEnv } from '@groundplan/temporal-runtime';
 import { ROLES, type Role } from '@groundplan/workflows/worker';
 import { z } from 'zod';
@@ -23,6 +28,7 @@ const WorkerEnv = z.object({
   GROUNDPLAN_SIM_CONCURRENCY: z.coerce.number().int().positive().default(8),
   GROUNDPLAN_LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   GROUNDPLAN_LLM_PROVIDER: z.enum(['local', 'openai', 'replay']).default('local'),
+  /** local: a name of packages/llm/models.json or a GGUF path; openai: the model as the endpoint serves it. */
   GROUNDPLAN_MODEL: z.string().min(1).optional(),
   GROUNDPLAN_CASSETTE: z.string().min(1).optional(),
   GROUNDPLAN_LLM_RECORD: z.string().min(1).optional(),
@@ -45,14 +51,18 @@ function providerFromEnv(
   const record = e.GROUNDPLAN_LLM_RECORD ? { recordTo: e.GROUNDPLAN_LLM_RECORD } : {};
   let candidate: unknown;
   switch (e.GROUNDPLAN_LLM_PROVIDER) {
-    case 'local':
+    case 'local': {
+      // A catalogue name (qwen2.5-coder-1.5b, ...) or a path; whether it is installed is checked at start.
+      const model = e.GROUNDPLAN_MODEL ? resolveLocalModel(e.GROUNDPLAN_MODEL) : undefined;
+      if (model && !model.ok) return model;
       candidate = {
         provider: 'local',
-        ...(e.GROUNDPLAN_MODEL ? { modelPath: e.GROUNDPLAN_MODEL } : {}),
+        ...(model ? { modelPath: model.value.path } : {}),
         ...(e.GROUNDPLAN_LLM_THREADS ? { threads: e.GROUNDPLAN_LLM_THREADS } : {}),
         ...record,
       };
       break;
+    }
     case 'openai':
       if (!e.OPENAI_API_KEY)
         return { ok: false, error: 'GROUNDPLAN_LLM_PROVIDER=openai needs OPENAI_API_KEY' };

@@ -4,6 +4,7 @@ import {
   type LlmFailure,
   type LlmProvider,
   localModelInstalled,
+  missingLocalModel,
   type StructuredOutputChoice,
   type WarmUpReport,
   warmUpSemanticSearch,
@@ -35,10 +36,7 @@ export async function createLlmRole(config: WorkerConfig): Promise<LlmRole> {
   const settings = config.llm!;
   if (settings.provider === 'local') {
     const modelPath = settings.modelPath ?? defaultLocalModelPath();
-    if (!localModelInstalled(modelPath))
-      throw new Error(
-        `no model at ${modelPath}: run packages/llm/scripts/install-model.sh or set GROUNDPLAN_MODEL`,
-      );
+    if (!localModelInstalled(modelPath)) throw new Error(missingLocalModel(modelPath));
   }
   let retrieval: SceneIndexCache | undefined;
   if (config.embeddingModel !== 'off') {

@@ -55,6 +55,15 @@ export {
   stepGloss,
 } from './grounded/next-action.js';
 export { type QuestionForm, type Reading, readInstruction } from './grounded/reading.js';
+export {
+  type CatalogueModel,
+  catalogueModel,
+  defaultLocalModelPath,
+  localModelsDir,
+  missingLocalModel,
+  modelCatalogue,
+  resolveLocalModel,
+} from './model-catalogue.js';
 export * from './prompts/index.js';
 export type { PlannerMode } from './prompts/plan.js';
 export type {
@@ -67,12 +76,7 @@ export type {
   TokenUsage,
   WarmUpReport,
 } from './provider.js';
-export {
-  createProvider,
-  defaultLocalModelPath,
-  type ProviderConfig,
-  ProviderConfigSchema,
-} from './provider-config.js';
+export { createProvider, type ProviderConfig, ProviderConfigSchema } from './provider-config.js';
 export { classifyProviderError, isRequestRefusal } from './providers/endpoint-errors.js';
 export { type LocalModelConfig, localModelInstalled, localModelProvider } from './providers/local-model.js';
 export { type OpenAiCompatibleConfig, openAiCompatibleProvider } from './providers/openai-compatible.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createProvider, defaultLocalModelPath, ProviderConfigSchema } from './provider-config.js';
+import { defaultLocalModelPath } from './model-catalogue.js';
+import { createProvider, ProviderConfigSchema } from './provider-config.js';
 
 describe('provider configuration', () => {
   it('builds the provider the config names', () => {

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultLocalModelPath } from './model-catalogue.js';
 import type { LlmProvider } from './provider.js';
 import { localModelProvider } from './providers/local-model.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
@@ -29,7 +28,7 @@ export const ProviderConfigSchema = z.discriminatedUnion('provider', [
   }),
   z.object({
     provider: z.literal('local'),
-    /** A GGUF file; default: the default model of models.json as install-model.sh puts it. */
+    /** A GGUF file (apps map a catalogue name to one with resolveLocalModel); default: the default model of models.json as install-model.sh puts it. */
     modelPath: z.string().optional(),
     threads: z.number().int().positive().optional(),
     contextSize: z.number().int().positive().optional(),
@@ -63,15 +62,4 @@ export function createProvider(config: ProviderConfig): LlmProvider {
 
 function recorded(provider: LlmProvider, cassettePath: string | undefined): LlmProvider {
   return cassettePath ? recordingProvider(provider, cassettePath) : provider;
-}
-
-type ModelCatalogue = { default: string; models: { name: string; file: string }[] };
-
-/** Where install-model.sh puts the default local model: <repo>/models/<file>. */
-export function defaultLocalModelPath(): string {
-  const catalogue = JSON.parse(
-    readFileSync(fileURLToPath(new URL('../models.json', import.meta.url)), 'utf8'),
-  ) as ModelCatalogue;
-  const entry = catalogue.models.find((model) => model.name === catalogue.default)!;
-  return fileURLToPath(new URL(`../../../models/${entry.file}`, import.meta.url));
 }

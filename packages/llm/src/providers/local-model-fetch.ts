@@ -12,6 +12,7 @@ import {
   LlamaLogLevel,
   type LlamaModel,
 } from 'node-llama-cpp';
+import { missingLocalModel } from '../model-catalogue.js';
 import type { ChatMessage, LlmFailure, WarmUpReport } from '../provider.js';
 
 export type LocalModelOptions = {
@@ -86,7 +87,7 @@ export async function preloadLocalModel(
 }
 
 function missingModel(modelPath: string): string {
-  return `no model file at ${modelPath}; run packages/llm/scripts/install-model.sh, or point GROUNDPLAN_MODEL at a GGUF file`;
+  return missingLocalModel(modelPath);
 }
 
 function inTurn<T>(options: LocalModelOptions, work: () => Promise<T>): Promise<T> {

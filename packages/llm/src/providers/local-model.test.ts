@@ -9,7 +9,7 @@ import {
 } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
 import { createLlmActivities, warmUpSemanticSearch } from '../activities.js';
-import { defaultLocalModelPath } from '../provider-config.js';
+import { defaultLocalModelPath } from '../model-catalogue.js';
 import { localModelProvider } from './local-model.js';
 
 const OFFICE = fileURLToPath(new URL('../../../../datasets/office.json', import.meta.url));
