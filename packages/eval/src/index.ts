@@ -1,3 +1,4 @@
+export { type Conduct, conductOf, scoreAnswer, untouchedKept } from './conduct.js';
 export {
   beliefOf,
   DEFAULT_DYNAMIC_TASK_FILE,
@@ -30,7 +31,6 @@ export {
   type RunOutcome,
   readRecords,
   runEvaluation,
-  scoredByRunner,
 } from './runner.js';
 export {
   BLIND_TASK_PREFIX,

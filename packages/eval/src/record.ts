@@ -1,4 +1,5 @@
 import type { PlannerVariant, Usage } from '@groundplan/workflows/contract';
+import type { Conduct } from './conduct.js';
 import type { ErrorType, PlanningScore, SearchScore } from './score.js';
 import type { Environment, Family } from './tasks.js';
 
@@ -18,6 +19,8 @@ export type TaskRecord = {
   search?: SearchScore;
   planning?: PlanningScore;
   errorTypes: ErrorType[];
+  /** Whether the run did only what was asked; absent in records written before it was judged. */
+  conduct?: Conduct;
   /** Plans after the first (SayPlan's replans). */
   replans: number;
   searchSteps: number;

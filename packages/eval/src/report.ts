@@ -35,6 +35,18 @@ export type Summary = {
   /** Executability and correctness per planning family. */
   planning: Partial<Record<Family, { n: number; executable: Rate; correct: Rate }>>;
   errorTypes: Record<ErrorType, number>;
+  /**
+   * Whether runs did only what was asked (tasks judged; records written before it was judged are
+   * not counted): plans with unrequested changes, questions that made the robot act, impossible
+   * requests reported as success, runs that asked back.
+   */
+  conduct: {
+    judged: number;
+    unrequestedChanges: number;
+    questionsThatActed: number;
+    impossibleReportedSuccess: number;
+    asked: number;
+  };
   /** Tasks whose workflow failed outright (e.g. an answer the output contract rejected every time). */
   workflowErrors: number;
   replans: { total: number; tasksThatReplanned: number; mean: number };
@@ -151,6 +163,13 @@ export function summarize(
     search,
     planning,
     errorTypes,
+    conduct: {
+      judged: records.filter((r) => r.conduct).length,
+      unrequestedChanges: records.filter((r) => (r.conduct?.unrequested.length ?? 0) > 0).length,
+      questionsThatActed: records.filter((r) => r.conduct?.questionActed).length,
+      impossibleReportedSuccess: records.filter((r) => r.conduct?.impossibleSucceeded).length,
+      asked: records.filter((r) => r.conduct?.asked).length,
+    },
     workflowErrors: records.filter((r) => r.status === 'error').length,
     replans: {
       total: sum(records.map((r) => r.replans)),
@@ -221,6 +240,17 @@ export function renderMarkdown(summary: Summary, chartFile: string | undefined):
       lines.push(`| ${family} | ${pct(r.correct)} | ${pct(r.executable)} |`);
     lines.push('');
   }
+  const c = summary.conduct;
+  lines.push(
+    '## Did only what was asked',
+    '',
+    `Judged by the harness from each task's goals, answers and required nodes, on the plan the run would execute (${c.judged} of ${summary.tasks} tasks judged).`,
+    '',
+    '| plans with unrequested changes | questions that made the robot act | impossible requests reported as success | asked back |',
+    '| --- | --- | --- | --- |',
+    `| ${c.unrequestedChanges} | ${c.questionsThatActed} | ${c.impossibleReportedSuccess} | ${c.asked} |`,
+    '',
+  );
   lines.push(
     '## Error types',
     '',
@@ -308,8 +338,10 @@ export async function writeReport(
 export function comparisonMarkdown(summaries: readonly Summary[]): string {
   const searches = FAMILIES.filter((f) => f.endsWith('search'));
   const families = FAMILIES.filter((f) => !f.endsWith('search'));
-  const header = ['| planner | model | tasks |'];
-  const rule = ['| --- | --- | --- |'];
+  const header = [
+    '| planner | model | tasks | unrequested changes | questions that acted | impossible as success |',
+  ];
+  const rule = ['| --- | --- | --- | --- | --- | --- |'];
   for (const f of searches) {
     header.push(` ${f} success |`);
     rule.push(' --- |');
@@ -319,7 +351,11 @@ export function comparisonMarkdown(summaries: readonly Summary[]): string {
     rule.push(' --- | --- |');
   }
   const rows = summaries.map((s) => {
-    const cells = [`| ${s.run.planner} | ${s.run.model} | ${s.tasks} |`];
+    const c = s.conduct;
+    const judged = (n: number) => (c.judged === 0 ? 'n/a' : String(n));
+    const cells = [
+      `| ${s.run.planner} | ${s.run.model} | ${s.tasks} | ${judged(c.unrequestedChanges)} | ${judged(c.questionsThatActed)} | ${judged(c.impossibleReportedSuccess)} |`,
+    ];
     for (const f of searches) cells.push(` ${pct(s.search[f]?.all)} |`);
     for (const f of families)
       cells.push(` ${pct(s.planning[f]?.correct)} | ${pct(s.planning[f]?.executable)} |`);

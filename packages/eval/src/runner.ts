@@ -19,6 +19,7 @@ import {
 import { createRoleWorkers, runWorkersUntil } from '@groundplan/workflows/worker';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { CODE_COMMIT } from './code-commit.js';
+import { conductOf, scoreAnswer, untouchedKept } from './conduct.js';
 import { DEFAULT_ORACLE_FILE, oracleProvider, readOracle } from './oracle.js';
 import { type ProgressReporter, progressReporter } from './progress.js';
 import type { TaskRecord } from './record.js';
@@ -67,14 +68,6 @@ export type RunOutcome = {
  * appending one scored JSONL record per task.
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
-  const unscored = options.tasks.filter((t) => !scoredByRunner(t));
-  if (unscored.length > 0) {
-    const shown = unscored.slice(0, 3).map((t) => `${t.id}: ${criteriaName(t)}`);
-    const more = unscored.length > shown.length ? ', ...' : '';
-    throw new Error(
-      `the runner does not score ${unscored.length} of these tasks yet (${shown.join(', ')}${more}): it scores searches and goal predicates only; nothing was run`,
-    );
-  }
   const concurrency = Math.max(1, options.concurrency ?? 4);
   // A planner that does not search (the baselines) plans from the whole graph: search tasks are not its.
   const searches = traitsOf(options.planner).search !== 'none';
@@ -214,24 +207,30 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     const latencyMs = Date.now() - started;
     let searchScore: SearchScore | undefined;
     let planning: PlanningScore | undefined;
-    if (task.criteria.kind === 'search')
-      searchScore = scoreSearch(graph, task.criteria, task.required, result);
-    else {
-      if (task.criteria.kind !== 'planning')
-        throw new Error(`${task.id}: ${criteriaName(task)} is not scored`);
-      const executable = result.status === 'verified';
-      const checked = executable ? checkPlanGoals(graph, result.expandedPlan, task.criteria.goal) : undefined;
+    const { criteria } = task;
+    const executable = result.status === 'verified';
+    if (criteria.kind === 'search') searchScore = scoreSearch(graph, criteria, task.required, result);
+    else if (criteria.kind === 'answer') searchScore = scoreAnswer(graph, criteria, result);
+    else if (criteria.kind === 'planning') {
+      const checked = executable ? checkPlanGoals(graph, result.expandedPlan, criteria.goal) : undefined;
       if (checked && !checked.ok)
         throw new Error(`${task.id}: the task's goal does not parse: ${checked.error}`);
       const goals = checked?.ok ? checked.value : { satisfied: false, failed: [] };
-      planning = { executable, correct: goals.satisfied, failedGoals: goals.failed };
+      // The goals hold, and the nodes the task says to leave alone end as they started.
+      const correct = goals.satisfied && untouchedKept(graph, task, result);
+      planning = { executable, correct, failedGoals: goals.failed };
     }
+    // A request the building cannot meet is right when the run does not claim to have met it; an
+    // ambiguous one when it asks (the planners do not ask yet, so never).
+    else if (criteria.kind === 'cannot') planning = { executable, correct: !executable, failedGoals: [] };
+    else planning = { executable, correct: false, failedGoals: [] };
     const scores = { ...(searchScore ? { search: searchScore } : {}), ...(planning ? { planning } : {}) };
     return {
       ...base,
       status: result.status,
       ...(result.reason ? { error: result.reason } : {}),
       ...scores,
+      conduct: conductOf(graph, task, result),
       errorTypes: classifyErrors(graph, task, result, scores),
       replans: Math.max(0, result.attempts.length - 1),
       searchSteps: result.searchTrace.length,
@@ -346,18 +345,4 @@ export async function withDeadline<T>(
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * Whether the runner can score the task: SayPlan's searches and goal predicates. The blind set's
- * answers, refusals, questions back and untouched nodes (TASKS.md) have no scoring yet, so such a
- * task is refused before anything runs rather than judged by the goals alone.
- */
-export function scoredByRunner(task: EvalTask): boolean {
-  if (task.criteria.kind === 'search') return true;
-  return task.criteria.kind === 'planning' && (task.criteria.untouched ?? []).length === 0;
-}
-
-function criteriaName(task: EvalTask): string {
-  return task.criteria.kind === 'planning' ? 'untouched nodes' : `expects ${task.criteria.kind}`;
 }

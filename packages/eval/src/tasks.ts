@@ -209,7 +209,9 @@ export function selectTasks(tasks: readonly EvalTask[], selector: string): Resul
 }
 
 /** Whether the task is scored on search (SayPlan's search families) rather than on a plan. */
-export const isSearchTask = (task: EvalTask) => task.criteria.kind === 'search';
+/** A task that asks a question (SayPlan's searches, the blind set's answers): answered, nothing changed. */
+export const isSearchTask = (task: EvalTask) =>
+  task.criteria.kind === 'search' || task.criteria.kind === 'answer';
 
 async function readJsonList<T>(path: string, schema: z.ZodType<T>): Promise<Result<T[], string>> {
   let data: unknown;

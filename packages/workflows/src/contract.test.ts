@@ -24,6 +24,7 @@ describe('the workflow contract', () => {
       robotWorldCorrupt: ROBOT_WORLD_CORRUPT,
       planFailed: 'PlanFailed',
       executionFailed: 'ExecutionFailed',
+      notFound: 'NotFound',
       invalidInput: 'InvalidInput',
     });
   });

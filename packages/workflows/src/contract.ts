@@ -40,6 +40,8 @@ export const FAILURE_TYPES = {
   robotWorldCorrupt: 'RobotWorldCorrupt',
   planFailed: 'PlanFailed',
   executionFailed: 'ExecutionFailed',
+  /** A request names a thing the building does not have ("bring me the giraffe"): nothing is planned. */
+  notFound: 'NotFound',
   /** A request the workflow cannot carry out as asked (e.g. plan only with a planner that plans while executing). */
   invalidInput: 'InvalidInput',
 } as const;
@@ -52,6 +54,7 @@ export const FAILURE_TYPES = {
 export const OUTCOME_FAILURE_TYPES: readonly string[] = [
   FAILURE_TYPES.planFailed,
   FAILURE_TYPES.executionFailed,
+  FAILURE_TYPES.notFound,
 ];
 
 /**
@@ -394,6 +397,8 @@ export type PlanTaskResult = {
   answer?: Answer;
   /** What the verified plan changes that no goal names, one line each; absent when not known. */
   sideEffects?: string[];
+  /** A request naming things the building does not have: those phrases, and the nearest things there are. */
+  notFound?: { missing: string[]; nearest: string[] };
 };
 
 export type StepRecord = {

@@ -11,6 +11,7 @@ describe('reading an instruction', () => {
     expect(readInstruction('How many chairs are in meeting room 2?')).toMatchObject({ form: 'how-many' });
     expect(readInstruction('Where did I leave my keys?')).toMatchObject({ form: 'where' });
     expect(readInstruction('Any milk left in the fridge?')).toMatchObject({ kind: 'question' });
+    expect(readInstruction('Check if the coffee machine is working.')).toMatchObject({ form: 'whether' });
   });
 
   it('reads an imperative search as a question to answer, not a request to act', () => {

@@ -88,7 +88,11 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
     enter('done');
     upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: result.status }]);
     if (result.status === 'plan-failed')
-      failWithOutcome(FAILURE_TYPES.planFailed, result.planning.reason ?? 'no verified plan', full);
+      failWithOutcome(
+        result.planning.notFound ? FAILURE_TYPES.notFound : FAILURE_TYPES.planFailed,
+        result.planning.reason ?? 'no verified plan',
+        full,
+      );
     if (result.status === 'execution-failed')
       failWithOutcome(FAILURE_TYPES.executionFailed, result.execution?.reason ?? 'execution failed', full);
     return full;

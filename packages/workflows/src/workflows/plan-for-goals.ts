@@ -16,7 +16,7 @@ export type GoalLoopInput = {
 
 type PlanOutcome = Pick<
   PlanTaskResult,
-  'status' | 'plan' | 'expandedPlan' | 'attempts' | 'reason' | 'sideEffects'
+  'status' | 'plan' | 'expandedPlan' | 'attempts' | 'reason' | 'sideEffects' | 'notFound'
 >;
 
 /**
@@ -59,6 +59,18 @@ export async function planForGoals(
       ],
     );
     spend(progress.usage, chosen);
+    if (!chosen.ok && chosen.notFound) {
+      // The building does not have what was asked for: say so, plan nothing, try nothing else.
+      reject(attempt, [], [], chosen.error);
+      return {
+        status: 'failed',
+        plan: [],
+        expandedPlan: [],
+        attempts,
+        reason: chosen.error,
+        notFound: chosen.notFound,
+      };
+    }
     if (!chosen.ok) {
       reject(attempt, [], [], `no goals: ${chosen.error}`);
       if (chosen.calls === 0) break; // nothing left to choose from: asking again cannot help

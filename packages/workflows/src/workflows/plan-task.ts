@@ -117,7 +117,11 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
     { key: STATUS_ATTRIBUTE, value: outcome.status === 'verified' ? 'verified' : 'plan-failed' },
   ]);
   if (result.status === 'failed')
-    failWithOutcome(FAILURE_TYPES.planFailed, result.reason ?? 'no verified plan', result);
+    failWithOutcome(
+      result.notFound ? FAILURE_TYPES.notFound : FAILURE_TYPES.planFailed,
+      result.reason ?? 'no verified plan',
+      result,
+    );
   return result;
 }
 
