@@ -20,10 +20,23 @@ export function progressLine(p: Progress): string {
 /** The planning outcome a person reads: the verified plan, or why there is none. */
 export function planningReport(planning: PlanTaskResult): string {
   const lines: string[] = [];
-  if (planning.status === 'verified') {
+  if (planning.reading) lines.push(`Read as a ${planning.reading.kind}: ${planning.reading.asks.join(' ')}`);
+  if (planning.status === 'answered' && planning.answer) {
+    lines.push(`Answer: ${planning.answer.text}`, '  (a question: the robot did nothing)');
+  } else if (planning.status === 'verified') {
     lines.push(`Verified plan (${planning.planner}, ${planning.attempts.length} attempt(s)):`);
     for (const [i, s] of planning.plan.entries()) lines.push(`  ${i + 1}. ${step(s)}`);
     lines.push(`  (${planning.expandedPlan.length} steps with navigation filled in)`);
+    const goals = planning.attempts.at(-1)?.goals;
+    if (goals) lines.push(`  goals: ${goals.join(' & ')}`);
+    if (planning.sideEffects)
+      lines.push(
+        planning.sideEffects.length === 0
+          ? '  side effects: none (nothing changes that the goals do not name)'
+          : `  side effects (changes no goal names): ${planning.sideEffects.join('; ')}`,
+      );
+  } else if (planning.notFound) {
+    lines.push(`Not found: ${planning.reason}`);
   } else {
     lines.push(`No verified plan (${planning.planner}): ${planning.reason}`);
   }

@@ -97,9 +97,10 @@ export async function planCommand(
     console.log(flags.planOnly ? planningReport(result) : runReport(result));
     if (ui) console.log(`Temporal UI: ${ui}`);
   }
+  // An answered question succeeded: the answer is the outcome.
   const ok = flags.planOnly
-    ? result.status === 'verified'
-    : result.status === 'completed' || result.status === 'planned';
+    ? result.status === 'verified' || result.status === 'answered'
+    : ['completed', 'planned', 'answered'].includes(result.status);
   return ok ? EXIT.ok : EXIT.planFailed;
 }
 

@@ -22,6 +22,8 @@ export async function resultCommand(
   if (flags.json) console.log(JSON.stringify({ runId, result }));
   else console.log('planning' in result ? runReport(result) : planningReport(result));
   const ok =
-    'planning' in result ? ['completed', 'planned'].includes(result.status) : result.status === 'verified';
+    'planning' in result
+      ? ['completed', 'planned', 'answered'].includes(result.status)
+      : ['verified', 'answered'].includes(result.status);
   return ok ? EXIT.ok : EXIT.planFailed;
 }

@@ -1,0 +1,91 @@
+// The examples of issue "Do only what was asked", through the real workflows on a Temporal test
+// server with every role's workers and the simulated robot: a question is answered and nothing
+// runs on the robot; a thing the building lacks ends NotFound with nothing executed; closing a
+// cabinet gets exactly that goal and leaves the keyboard where it was.
+import { readWorld, worldFilePath } from '@groundplan/robot';
+import { parentOf } from '@groundplan/scene-graph';
+import { WorkflowFailedError } from '@temporalio/client';
+import type { ApplicationFailure } from '@temporalio/common';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOutcome, startPlanAndExecute } from './client.js';
+import { FAILURE_TYPES, STATUS_ATTRIBUTE } from './contract.js';
+import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
+import { runWorkersUntil } from './worker.js';
+
+describe('doing only what was asked', () => {
+  let server: OfficeOnTestServer;
+  let env: TestWorkflowEnvironment;
+  let sceneRef: string;
+
+  beforeAll(async () => {
+    server = await officeOnTestServer('only-asked', { search: [], plans: [] });
+    ({ env, sceneRef } = server);
+  });
+  afterAll(async () => {
+    await server?.teardown();
+  });
+
+  const run = async (robotId: string, instruction: string) => {
+    const workers = await server.workers(robotId);
+    return runWorkersUntil(
+      workers,
+      (async () => {
+        const handle = await startPlanAndExecute(env.client, 'office', {
+          sceneRef,
+          instruction,
+          robotId,
+          options: { planner: 'grounded-prior' },
+        });
+        const failure = await handle.result().then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        const result = await runOutcome(handle);
+        const description = await handle.describe();
+        return { result, failure, description };
+      })(),
+    );
+  };
+  const world = async (robotId: string) =>
+    (await readWorld(worldFilePath(server.dataDir, robotId, sceneRef)))?.world;
+
+  it('answers a question and moves nothing: no skill runs on the robot', async () => {
+    const { result, failure, description } = await run('asker', 'Whose office has a dog?');
+    expect(failure).toBeUndefined();
+    expect(result.status).toBe('answered');
+    expect(result.planning.reading).toMatchObject({ kind: 'question', form: 'who' });
+    expect(result.planning.answer?.text.length).toBeGreaterThan(0);
+    expect(result.planning.plan).toEqual([]);
+    expect(result.execution).toBeUndefined();
+    // The robot's world was never touched: it has no saved world at all.
+    expect(await world('asker')).toBeUndefined();
+    expect(description.searchAttributes[STATUS_ATTRIBUTE.name]).toEqual(['answered']);
+  }, 120_000);
+
+  it('ends a request for a thing the building does not have NotFound, naming it, with nothing executed', async () => {
+    const { result, failure, description } = await run('giraffe', 'Bring me the giraffe.');
+    expect(description.status.name).toBe('FAILED');
+    expect(failure).toBeInstanceOf(WorkflowFailedError);
+    const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
+    expect(cause.type).toBe(FAILURE_TYPES.notFound);
+    expect(cause.message).toMatch(/^no giraffe in the building \(the nearest thing: \w+\)$/);
+    expect(result.status).toBe('plan-failed');
+    expect(result.planning.notFound?.missing).toEqual(['giraffe']);
+    expect(result.execution).toBeUndefined();
+    expect(await world('giraffe')).toBeUndefined();
+  }, 120_000);
+
+  it("closes Jason's cabinet with exactly that goal and leaves the keyboard where it was", async () => {
+    const { result } = await run('closer', "Close Jason's cabinet.");
+    expect(result.status).toBe('completed');
+    expect(result.planning.attempts.at(-1)?.goals).toEqual(['state(cabinet_3, door, closed)']);
+    const after = await world('closer');
+    if (!after) throw new Error('the robot kept no world');
+    expect(after.getNodeAttribute('cabinet_3', 'state')?.door).toBe('closed');
+    expect(parentOf(after, 'jasons_keyboard')).toEqual({ parent: 'jasons_desk', relation: 'on' });
+    // What the plan changes beyond its goal is said with the plan: here the can the robot held.
+    expect(result.planning.sideEffects).toBeDefined();
+    for (const effect of result.planning.sideEffects ?? []) expect(effect).toMatch(/^coke_can /);
+  }, 120_000);
+});
