@@ -61,7 +61,7 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).result.status).toBe('verified');
     const status = await cli('status', runId);
-    expect(status.stdout).toContain(`${runId}: COMPLETED (planTask)`);
+    expect(status.stdout).toContain(`${runId}: COMPLETED (planTask), outcome verified`);
   });
 
   it('result --json and exit code 2 for a run whose workflow failed with no verified plan', async () => {
@@ -73,7 +73,7 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     const { result: planning } = JSON.parse(result.stdout);
     expect(planning.status).toBe('failed');
     expect(planning.reason).toMatch(/^no verified plan after 1 attempt; last feedback: /);
-    expect((await cli('status', runId)).stdout).toContain(`${runId}: FAILED (planTask)`);
+    expect((await cli('status', runId)).stdout).toContain(`${runId}: FAILED (planTask), outcome plan-failed`);
     const rows = JSON.parse((await cli('list', '--json')).stdout) as Array<Record<string, string>>;
     expect(rows.find((r) => r.runId === runId)).toMatchObject({ status: 'FAILED', outcome: 'plan-failed' });
   });
@@ -106,6 +106,13 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Executed all');
     expect(result.stdout).toContain('Status: completed');
+  });
+
+  it('result of a run that is not a task (a robot) is one line, exit 1', async () => {
+    const run = await cli('result', 'robot-sim-1');
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('robot-sim-1 is a robotEntity run');
   });
 
   it('robot status, belief and history show what the robot did and believes now', async () => {
@@ -150,8 +157,32 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     expect((await handle.describe()).status.name).toBe('CANCELLED');
     const list = await cli('list', '--json');
     expect(list.code).toBe(0);
-    const rows = JSON.parse(list.stdout) as Array<{ runId: string; status: string; scene: string }>;
-    expect(rows.find((r) => r.runId === runId)).toMatchObject({ status: 'CANCELLED', scene: 'office' });
-    expect(rows.every((r) => !r.runId.includes('-plan-1'))).toBe(true);
+    const rows = JSON.parse(list.stdout) as Array<Record<string, unknown>>;
+    // A closed run shows how it ended, not the stage and status it had when it stopped.
+    expect(rows.find((r) => r.runId === runId)).toMatchObject({
+      status: 'CANCELLED',
+      outcome: 'cancelled',
+      stage: '',
+      scene: 'office',
+      planner: 'sayplan',
+      robot: 'sim-2',
+    });
+    expect(rows.every((r) => !(r.runId as string).includes('-plan-1'))).toBe(true);
+    for (const row of rows) {
+      expect(Date.parse(row.started as string)).not.toBeNaN();
+      expect(row.durationSeconds).toBeGreaterThanOrEqual(0);
+    }
+    const text = await cli('list');
+    expect(text.stdout.split('\n')[0]).toMatch(
+      /^run +status +outcome +planner +robot +scene +started +duration +instruction$/,
+    );
+    const line = text.stdout.split('\n').find((l) => l.startsWith(runId))!;
+    expect(line).toMatch(
+      / CANCELLED +cancelled +sayplan +sim-2 +office +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d +[\d.]+ (s|min)/,
+    );
+    expect(line).not.toMatch(/running|searching|awaiting-approval/);
+    expect((await cli('status', runId)).stdout).toContain(
+      `${runId}: CANCELLED (planAndExecute), outcome cancelled`,
+    );
   });
 });
