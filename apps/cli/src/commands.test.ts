@@ -64,6 +64,22 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     expect(status.stdout).toContain(`${runId}: COMPLETED (planTask), outcome verified`);
   });
 
+  it('plan --max-search-steps puts the search budget into the run', async () => {
+    const flags = ['--scene', office, '--plan-only', '--max-search-steps', '3', '--no-wait', '--json'];
+    const started = await cli('plan', ...flags, 'Find me a stapler.');
+    expect(started.stderr).toBe('');
+    const { runId } = JSON.parse(started.stdout) as { runId: string };
+    const history = await env.client.workflow.getHandle(runId).fetchHistory();
+    const payload = history.events![0]!.workflowExecutionStartedEventAttributes!.input!.payloads![0]!;
+    const input = JSON.parse(Buffer.from(payload.data!).toString('utf8'));
+    expect(input.options).toMatchObject({ maxSearchSteps: 3 });
+    // The cassette has no answers for this instruction: stop the run if it is still trying.
+    await env.client.workflow
+      .getHandle(runId)
+      .terminate('the test needed only its input')
+      .catch(() => undefined);
+  });
+
   it('result --json and exit code 2 for a run whose workflow failed with no verified plan', async () => {
     const flags = ['--scene', office, '--plan-only', '--max-replans', '0', '--no-wait', '--json'];
     const started = await cli('plan', ...flags, instruction);

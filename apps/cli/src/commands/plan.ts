@@ -25,6 +25,7 @@ export type PlanFlags = {
   wait: boolean;
   json?: boolean;
   maxReplans?: number;
+  maxSearchSteps?: number;
   llmAttempts?: number;
   llmDeadline?: number;
   skillStartTimeout?: number;
@@ -56,6 +57,7 @@ export async function planCommand(
   const options = {
     planner,
     ...(flags.maxReplans === undefined ? {} : { maxReplans: flags.maxReplans }),
+    ...(flags.maxSearchSteps === undefined ? {} : { maxSearchSteps: flags.maxSearchSteps }),
     ...(flags.llmAttempts === undefined ? {} : { llmMaxAttempts: flags.llmAttempts }),
     ...(flags.llmDeadline === undefined ? {} : { llmStepDeadlineSeconds: flags.llmDeadline }),
   };
