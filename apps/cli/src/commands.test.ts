@@ -124,6 +124,19 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     expect(result.stdout).toContain('Status: completed');
   });
 
+  it('a task for a robot deployed in another scene: one line naming both scenes and the ways out', async () => {
+    const home = `${root}datasets/home.json`;
+    const run = await cli('plan', '--scene', home, '--robot', 'sim-1', 'Find me a banana.');
+    expect(run.code).toBe(1);
+    const line = run.stderr.trim();
+    expect(line.split('\n')).toHaveLength(1);
+    expect(line).toMatch(
+      /^groundplan: robot sim-1 is deployed in scene office \(sha256:[0-9a-f]{64}\), not home \(sha256:[0-9a-f]{64}\)/,
+    );
+    expect(line).toContain('--robot <new-id>');
+    expect(line).toContain('--plan-only');
+  });
+
   it('result of a run that is not a task (a robot) is one line, exit 1', async () => {
     const run = await cli('result', 'robot-sim-1');
     expect(run.code).toBe(1);
