@@ -17,7 +17,9 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
   let env: TestWorkflowEnvironment;
   let worker: WorkerProcess;
   let cliEnv: Record<string, string>;
-  const cli = (...args: string[]) => runCli(args, cliEnv);
+  // The cassette holds sayplan's answers: every plan names the planner (the default follows the provider).
+  const cli = (...args: string[]) =>
+    runCli(args[0] === 'plan' ? ['plan', '--planner', 'sayplan', ...args.slice(1)] : args, cliEnv);
 
   beforeAll(async () => {
     env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
