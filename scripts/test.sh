@@ -6,6 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/scripts/setup.sh"
 cd "$root"
+bash scripts/check-paths.sh
 pnpm biome check .
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -69,4 +69,12 @@ describe('the CLI on bad input', { timeout: 120_000 }, () => {
     });
     expectOneLineError(run, "no run with id 'plan-office-no-such-run'");
   });
+
+  it.concurrent('an unknown run id in result', async () => {
+    const run = await runCli(['result', 'plan-office-no-such-run'], {
+      ...store,
+      TEMPORAL_ADDRESS: env.address,
+    });
+    expectOneLineError(run, "no run with id 'plan-office-no-such-run'");
+  });
 });

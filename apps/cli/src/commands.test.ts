@@ -17,7 +17,9 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
   let env: TestWorkflowEnvironment;
   let worker: WorkerProcess;
   let cliEnv: Record<string, string>;
-  const cli = (...args: string[]) => runCli(args, cliEnv);
+  // The cassette holds sayplan's answers: every plan names the planner (the default follows the provider).
+  const cli = (...args: string[]) =>
+    runCli(args[0] === 'plan' ? ['plan', '--planner', 'sayplan', ...args.slice(1)] : args, cliEnv);
 
   beforeAll(async () => {
     env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
@@ -61,7 +63,23 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).result.status).toBe('verified');
     const status = await cli('status', runId);
-    expect(status.stdout).toContain(`${runId}: COMPLETED (planTask)`);
+    expect(status.stdout).toContain(`${runId}: COMPLETED (planTask), outcome verified`);
+  });
+
+  it('plan --max-search-steps puts the search budget into the run', async () => {
+    const flags = ['--scene', office, '--plan-only', '--max-search-steps', '3', '--no-wait', '--json'];
+    const started = await cli('plan', ...flags, 'Find me a stapler.');
+    expect(started.stderr).toBe('');
+    const { runId } = JSON.parse(started.stdout) as { runId: string };
+    const history = await env.client.workflow.getHandle(runId).fetchHistory();
+    const payload = history.events![0]!.workflowExecutionStartedEventAttributes!.input!.payloads![0]!;
+    const input = JSON.parse(Buffer.from(payload.data!).toString('utf8'));
+    expect(input.options).toMatchObject({ maxSearchSteps: 3 });
+    // The cassette has no answers for this instruction: stop the run if it is still trying.
+    await env.client.workflow
+      .getHandle(runId)
+      .terminate('the test needed only its input')
+      .catch(() => undefined);
   });
 
   it('result --json and exit code 2 for a run whose workflow failed with no verified plan', async () => {
@@ -73,7 +91,7 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     const { result: planning } = JSON.parse(result.stdout);
     expect(planning.status).toBe('failed');
     expect(planning.reason).toMatch(/^no verified plan after 1 attempt; last feedback: /);
-    expect((await cli('status', runId)).stdout).toContain(`${runId}: FAILED (planTask)`);
+    expect((await cli('status', runId)).stdout).toContain(`${runId}: FAILED (planTask), outcome plan-failed`);
     const rows = JSON.parse((await cli('list', '--json')).stdout) as Array<Record<string, string>>;
     expect(rows.find((r) => r.runId === runId)).toMatchObject({ status: 'FAILED', outcome: 'plan-failed' });
   });
@@ -106,6 +124,26 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Executed all');
     expect(result.stdout).toContain('Status: completed');
+  });
+
+  it('a task for a robot deployed in another scene: one line naming both scenes and the ways out', async () => {
+    const home = `${root}datasets/home.json`;
+    const run = await cli('plan', '--scene', home, '--robot', 'sim-1', 'Find me a banana.');
+    expect(run.code).toBe(1);
+    const line = run.stderr.trim();
+    expect(line.split('\n')).toHaveLength(1);
+    expect(line).toMatch(
+      /^groundplan: robot sim-1 is deployed in scene office \(sha256:[0-9a-f]{64}\), not home \(sha256:[0-9a-f]{64}\)/,
+    );
+    expect(line).toContain('--robot <new-id>');
+    expect(line).toContain('--plan-only');
+  });
+
+  it('result of a run that is not a task (a robot) is one line, exit 1', async () => {
+    const run = await cli('result', 'robot-sim-1');
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('robot-sim-1 is a robotEntity run');
   });
 
   it('robot status, belief and history show what the robot did and believes now', async () => {
@@ -150,8 +188,32 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     expect((await handle.describe()).status.name).toBe('CANCELLED');
     const list = await cli('list', '--json');
     expect(list.code).toBe(0);
-    const rows = JSON.parse(list.stdout) as Array<{ runId: string; status: string; scene: string }>;
-    expect(rows.find((r) => r.runId === runId)).toMatchObject({ status: 'CANCELLED', scene: 'office' });
-    expect(rows.every((r) => !r.runId.includes('-plan-1'))).toBe(true);
+    const rows = JSON.parse(list.stdout) as Array<Record<string, unknown>>;
+    // A closed run shows how it ended, not the stage and status it had when it stopped.
+    expect(rows.find((r) => r.runId === runId)).toMatchObject({
+      status: 'CANCELLED',
+      outcome: 'cancelled',
+      stage: '',
+      scene: 'office',
+      planner: 'sayplan',
+      robot: 'sim-2',
+    });
+    expect(rows.every((r) => !(r.runId as string).includes('-plan-1'))).toBe(true);
+    for (const row of rows) {
+      expect(Date.parse(row.started as string)).not.toBeNaN();
+      expect(row.durationSeconds).toBeGreaterThanOrEqual(0);
+    }
+    const text = await cli('list');
+    expect(text.stdout.split('\n')[0]).toMatch(
+      /^run +status +outcome +planner +robot +scene +started +duration +instruction$/,
+    );
+    const line = text.stdout.split('\n').find((l) => l.startsWith(runId))!;
+    expect(line).toMatch(
+      / CANCELLED +cancelled +sayplan +sim-2 +office +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d +[\d.]+ (s|min)/,
+    );
+    expect(line).not.toMatch(/running|searching|awaiting-approval/);
+    expect((await cli('status', runId)).stdout).toContain(
+      `${runId}: CANCELLED (planAndExecute), outcome cancelled`,
+    );
   });
 });

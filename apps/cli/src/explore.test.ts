@@ -62,6 +62,26 @@ describe('groundplan explore against a real server and worker', { timeout: 240_0
     expect(run.stdout).toMatch(
       /^Found banana: \d+ room\(s\) explored, [\d.]+ m, \d+ skills, LLM 0 call\(s\) \(frontier\)$/m,
     );
+    const runId = /^Run (\S+)$/m.exec(run.stdout)![1]!;
+
+    // The finished exploration read back: result, status and list.
+    const result = await cli('result', runId);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Found banana: \d+ room\(s\) explored/m);
+    const json = await cli('result', runId, '--json');
+    expect(JSON.parse(json.stdout).result).toMatchObject({ status: 'found', found: ['banana'] });
+    expect((await cli('status', runId)).stdout).toContain(`${runId}: COMPLETED (exploreFor), outcome found`);
+    const rows = JSON.parse((await cli('list', '--json')).stdout) as Array<Record<string, unknown>>;
+    expect(rows.find((r) => r.runId === runId)).toMatchObject({
+      type: 'exploreFor',
+      status: 'COMPLETED',
+      outcome: 'found',
+      planner: 'frontier',
+      robot: 'explorer-1',
+      scene: 'home',
+      instruction: 'find banana',
+    });
   });
 
   it('exits 2 when the budget is spent before the targets are seen, the full result in --json', async () => {

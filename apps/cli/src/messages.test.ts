@@ -58,6 +58,14 @@ describe('what the CLI says when the input is wrong', () => {
     expect(readdirSync(dir)).not.toContain('out.json');
   });
 
+  it('export networkx counts the edges it writes (navigation edges go both ways)', async () => {
+    const out = `${dir}/office.nx.json`;
+    const run = await runInProcess(['export', 'networkx', office, '-o', out], env);
+    expect(run.code).toBe(0);
+    const written = JSON.parse(readFileSync(out, 'utf8')) as { nodes: unknown[]; edges: unknown[] };
+    expect(run.stdout).toContain(`: ${written.nodes.length} nodes, ${written.edges.length} edges`);
+  });
+
   it('a source file starting with a byte-order mark imports like one without', async () => {
     const withBom = `${dir}/bom.json`;
     writeFileSync(withBom, `\ufeff${readFileSync(virtualHome, 'utf8')}`);

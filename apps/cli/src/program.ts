@@ -120,6 +120,11 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
     .option('--require-approval', 'wait for `groundplan approve` before executing')
     .option('--max-replans <n>', 'replans on simulator feedback (default 5)', count)
     .option(
+      '--max-search-steps <n>',
+      'semantic-search steps before the planner must plan (default 24)',
+      count,
+    )
+    .option(
       '--max-execution-replans <n>',
       'replans after a failed skill whose observation corrected the belief (default 2)',
       count,

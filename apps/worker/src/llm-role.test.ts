@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES, LLM_TASK_QUEUE } from '@groundplan/workflows/contract';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkerProcess } from './worker-process.js';
@@ -23,21 +23,40 @@ describe('the llm role on the local model at worker start', { timeout: 300_000 }
   beforeAll(async () => {
     env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
   });
+  /** Workers polling the llm queue for activities, as the server saw them. */
+  const llmPollers = async () => {
+    const queue = await env.client.workflowService.describeTaskQueue({
+      namespace: 'default',
+      taskQueue: { name: LLM_TASK_QUEUE },
+      taskQueueType: 2, // TASK_QUEUE_TYPE_ACTIVITY
+    });
+    return queue.pollers?.length ?? 0;
+  };
+
   afterAll(async () => {
     await env?.teardown();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('polls at once, then warms the model up and logs how long it took in one JSON line', async () => {
-    const worker = await startWorkerProcess(['--roles', 'llm'], settings());
-    const warmedUp = () =>
-      worker
-        .output()
-        .split('\n')
-        .find((line) => line.includes('"llm warm-up done"'));
-    while (!warmedUp() && worker.child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
-    const line = JSON.parse(warmedUp() ?? 'null');
-
+  it('loads the model before it polls the llm queue, then logs ready; the warm-up in one JSON line', async () => {
+    const starting = startWorkerProcess(['--roles', 'llm'], settings());
+    // While the worker starts, nothing may poll the llm queue: a task taken then fails its heartbeat timeout.
+    let polledEarly = false;
+    let started = false;
+    void starting.then(() => {
+      started = true;
+    });
+    while (!started) {
+      polledEarly ||= (await llmPollers()) > 0;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const worker = await starting;
+    const warmedUp = worker
+      .output()
+      .split('\n')
+      .find((line) => line.includes('"llm warm-up done"'));
+    expect(warmedUp).toBeDefined();
+    const line = JSON.parse(warmedUp!);
     expect(line).toMatchObject({
       level: 'INFO',
       provider: 'local',
@@ -45,7 +64,10 @@ describe('the llm role on the local model at worker start', { timeout: 300_000 }
     });
     expect(line.ms).toBeGreaterThanOrEqual(line.loadMs);
     expect(line.promptTokens).toBeGreaterThan(0);
-    expect(worker.output().indexOf('"worker ready"')).toBeLessThan(worker.output().indexOf(warmedUp()!));
+    expect(worker.output().indexOf(warmedUp!)).toBeLessThan(worker.output().indexOf('"worker ready"'));
+    expect(polledEarly).toBe(false);
+    // Ready means polling.
+    while ((await llmPollers()) === 0) await new Promise((r) => setTimeout(r, 200));
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
   });

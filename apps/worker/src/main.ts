@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { connectWorker } from '@groundplan/temporal-runtime';
+import { LLM_TASK_QUEUE } from '@groundplan/workflows/contract';
 import { workerConfig } from './config.js';
 import type { LlmRole } from './llm-role.js';
 import { installJsonLogger, log } from './logger.js';
@@ -25,23 +26,33 @@ async function main(): Promise<void> {
     console.error(`groundplan-worker: ${(error as Error).message ?? error}`);
     process.exit(1);
   });
+  // Every role but llm polls at once. The llm role loads its model first: a task taken before
+  // would wait behind the load (13-50 s for the local model) and fail its heartbeat timeout.
+  const [llmWorkers, others] = [
+    workers.filter((w) => w.options.taskQueue === LLM_TASK_QUEUE),
+    workers.filter((w) => w.options.taskQueue !== LLM_TASK_QUEUE),
+  ];
+  const othersRunning = Promise.all(others.map((w) => w.run()));
+  // Handled when awaited below; a worker that fails during the warm-up must not crash the process first.
+  othersRunning.catch(() => undefined);
+  if (llm) {
+    await warmUpLlm(llm);
+    void settleStructuredOutput(llm);
+  }
+  const llmRunning = Promise.all(llmWorkers.map((w) => w.run()));
   log('INFO', 'worker ready', {
     roles: config.value.roles,
     taskQueues: workers.map((w) => w.options.taskQueue),
     address: config.value.temporal.address,
     pid: process.pid,
   });
-  // Polling starts at once, so the other roles do not wait for the model; an LLM task that
-  // arrives during the warm-up waits its turn behind it in the model's queue.
-  if (llm) void warmUpLlm(llm);
-  if (llm) void settleStructuredOutput(llm);
   // The Temporal runtime turns SIGTERM/SIGINT into a graceful shutdown of every worker.
-  await Promise.all(workers.map((w) => w.run()));
+  await Promise.all([othersRunning, llmRunning]);
   await connection.close();
   log('INFO', 'worker stopped', { pid: process.pid });
 }
 
-/** Readies the model for the first semantic-search step; a model that cannot load stops the worker. */
+/** Loads the model and readies it for the first semantic-search step; a model that cannot load stops the worker. */
 async function warmUpLlm(llm: LlmRole): Promise<void> {
   const warm = await llm.warmUp();
   if (!warm.ok) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // groundplan-eval-dynamic: LookPlanGraph's comparison on the dynamic variants (datasets/tasks/dynamic-tasks.json).
 import { writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { commandArguments, userPath } from './command-line.js';
 import { summarizeDynamic } from './dynamic-report.js';
 import {
   DEFAULT_DYNAMIC_BUDGETS,
@@ -16,7 +17,7 @@ import { interleaveByKind, loadDynamicTasks } from './dynamic-tasks.js';
 
 const USAGE = `usage: groundplan-eval-dynamic --planner ${DYNAMIC_PLANNERS.join('|')} --chooser local|oracle
        [--tasks all|<kind>|<id,...>] [--order file|interleaved] [--limit N] [--model-path FILE] [--max-actions N] [--max-replans N]
-       [--max-search-steps N] [--task-timeout SECONDS] --out reports/<name>`;
+       [--max-search-steps N] [--task-timeout SECONDS] [--dry-run] --out reports/<name>`;
 
 async function main(): Promise<number> {
   let values: ReturnType<typeof parse>['values'];
@@ -33,7 +34,10 @@ async function main(): Promise<number> {
     values.chooser === 'oracle'
       ? { provider: 'oracle' }
       : values.chooser === 'local'
-        ? { provider: 'local', ...(values['model-path'] ? { modelPath: values['model-path'] } : {}) }
+        ? {
+            provider: 'local',
+            ...(values['model-path'] ? { modelPath: userPath(values['model-path']) } : {}),
+          }
         : undefined;
   if (chooser === undefined) return fail(`--chooser is local or oracle, not ${values.chooser}`);
   const all = await loadDynamicTasks();
@@ -58,10 +62,11 @@ async function main(): Promise<number> {
     maxExecutionReplans: DEFAULT_DYNAMIC_BUDGETS.maxExecutionReplans,
     taskTimeoutSeconds: numberOr(values['task-timeout'], DEFAULT_DYNAMIC_BUDGETS.taskTimeoutSeconds),
   };
-  const dir = join(
-    resolve(process.env.INIT_CWD ?? process.cwd(), values.out),
-    `${planner}-${chooser.provider}`,
-  );
+  const dir = join(userPath(values.out), `${planner}-${chooser.provider}`);
+  if (values['dry-run']) {
+    console.log(JSON.stringify({ out: dir, planner, chooser, tasks: tasks.length, budgets }));
+    return 0;
+  }
   const resultsFile = join(dir, 'results.jsonl');
   console.error(`${planner}/${chooser.provider}: ${tasks.length} variants -> ${dir}`);
   await runDynamicEvaluation({
@@ -88,6 +93,7 @@ async function main(): Promise<number> {
 
 function parse() {
   return parseArgs({
+    args: commandArguments(),
     options: {
       planner: { type: 'string' },
       chooser: { type: 'string' },
@@ -100,6 +106,7 @@ function parse() {
       'max-search-steps': { type: 'string' },
       'task-timeout': { type: 'string' },
       out: { type: 'string' },
+      'dry-run': { type: 'boolean' },
     },
   });
 }

@@ -2,7 +2,7 @@
 // groundplan-eval: runs SayPlan's evaluation tasks through the real workflows and writes reports.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileSceneStore } from '@groundplan/scene-graph';
 import {
@@ -11,6 +11,7 @@ import {
   type PlannerVariant,
   planningBudgets,
 } from '@groundplan/workflows/contract';
+import { commandArguments, userPath } from './command-line.js';
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from './report.js';
 import { type EvalProviderConfig, runEvaluation } from './runner.js';
 import { loadEvalScenes } from './scenes.js';
@@ -19,7 +20,7 @@ import { loadTaskSet, selectTasks, TASK_SETS, type TaskSetName } from './tasks.j
 const USAGE = `usage: groundplan-eval [--task-set ${Object.keys(TASK_SETS).join('|')}] [--tasks all|office|home|<family>|<id,...>] [--planner ${PLANNER_VARIANTS.join('|')}[,...]]
        [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--concurrency N]
        [--max-search-steps N] [--max-replans N] [--task-timeout SECONDS] [--chain-of-thought on|off]
-       --out reports/<name>`;
+       [--dry-run] --out reports/<name>`;
 const PLANNERS: readonly PlannerVariant[] = PLANNER_VARIANTS;
 
 async function main(): Promise<number> {
@@ -55,9 +56,12 @@ async function main(): Promise<number> {
   const taskTimeoutS = numberOf(values['task-timeout']);
   const thought = values['chain-of-thought'] ?? 'on';
   if (thought !== 'on' && thought !== 'off') return fail(`--chain-of-thought is on or off, not ${thought}`);
+  const out = userPath(values.out);
+  if (values['dry-run']) {
+    console.log(JSON.stringify({ out, planners, tasks: tasks.value.length, provider, concurrency, thought }));
+    return 0;
+  }
   const scenes = await loadEvalScenes(fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`));
-  // Under `pnpm --filter`, paths are relative to where the command was typed, not to this package.
-  const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
 
   for (const planner of planners) {
     const dir = join(out, planner);
@@ -99,6 +103,7 @@ async function main(): Promise<number> {
 
 function parse() {
   return parseArgs({
+    args: commandArguments(),
     options: {
       'task-set': { type: 'string' },
       tasks: { type: 'string' },
@@ -112,6 +117,7 @@ function parse() {
       'task-timeout': { type: 'string' },
       'chain-of-thought': { type: 'string' },
       out: { type: 'string' },
+      'dry-run': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -120,10 +126,13 @@ function parse() {
 function providerConfig(values: ReturnType<typeof parse>['values']): EvalProviderConfig | string {
   switch (values.provider ?? 'local') {
     case 'local':
-      return { provider: 'local', ...(values['model-path'] ? { modelPath: values['model-path'] } : {}) };
+      return {
+        provider: 'local',
+        ...(values['model-path'] ? { modelPath: userPath(values['model-path']) } : {}),
+      };
     case 'replay':
       return values.cassette
-        ? { provider: 'replay', cassettePath: resolve(values.cassette) }
+        ? { provider: 'replay', cassettePath: userPath(values.cassette) }
         : '--provider replay needs --cassette FILE';
     case 'oracle':
       return { provider: 'oracle' };

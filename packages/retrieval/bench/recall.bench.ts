@@ -30,7 +30,7 @@ type Task = {
   instruction: string;
 };
 const instructions = (
-  JSON.parse(readFileSync('/work/shared/sayplan-tasks.json', 'utf8')) as { tasks: Task[] }
+  JSON.parse(readFileSync(`${root}datasets/tasks/sayplan-tasks.json`, 'utf8')) as { tasks: Task[] }
 ).tasks;
 const required = new Map(
   (

@@ -166,7 +166,7 @@ export function startExploration(
       { key: ROBOT_ATTRIBUTE, value: checked.robotId },
       { key: SCENE_ATTRIBUTE, value: sceneName },
     ]),
-    memo: { scene: sceneName, targets: checked.targets },
+    memo: { scene: sceneName, targets: checked.targets, explorer: checked.explorer },
     staticSummary: `explore (${checked.explorer}): ${what} · scene ${sceneName} · robot ${checked.robotId}`,
   });
 }

@@ -17,13 +17,15 @@ export async function exportCommand(
   if (!scene.ok) {
     throw sceneFileError(file, scene.error);
   }
+  const nodeLink = sceneToNodeLink(scene.value);
   try {
-    await writeFile(flags.output, `${JSON.stringify(sceneToNodeLink(scene.value))}\n`, 'utf8');
+    await writeFile(flags.output, `${JSON.stringify(nodeLink)}\n`, 'utf8');
   } catch (cause) {
     throw new UserError(`cannot write ${flags.output}: ${(cause as Error).message}`);
   }
   console.log(
-    `wrote ${flags.output}: ${scene.value.order} nodes, ${scene.value.size} edges as networkx node-link JSON ` +
+    // What was written: a navigation edge, undirected in groundplan, is written both ways.
+    `wrote ${flags.output}: ${nodeLink.nodes.length} nodes, ${nodeLink.edges.length} edges as networkx node-link JSON ` +
       `(Python: networkx.node_link_graph(json.load(f), edges="edges"))`,
   );
   return EXIT.ok;

@@ -1,6 +1,6 @@
-import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
+import { fileSceneStore, loadSceneFile, type SceneStore } from '@groundplan/scene-graph';
 import { workflowUiUrl } from '@groundplan/temporal-runtime';
-import { InvalidRunInput, startPlanTask, submitRobotTask } from '@groundplan/workflows/client';
+import { InvalidRunInput, robotState, startPlanTask, submitRobotTask } from '@groundplan/workflows/client';
 import {
   PLANNER_VARIANTS,
   type PlannerVariant,
@@ -25,6 +25,7 @@ export type PlanFlags = {
   wait: boolean;
   json?: boolean;
   maxReplans?: number;
+  maxSearchSteps?: number;
   llmAttempts?: number;
   llmDeadline?: number;
   skillStartTimeout?: number;
@@ -50,12 +51,15 @@ export async function planCommand(
     throw sceneFileError(flags.scene, scene.error);
   }
   const sceneName = scene.value.getAttribute('name');
-  const sceneRef = await fileSceneStore(config.sceneStoreDir).put(scene.value);
+  const store = fileSceneStore(config.sceneStoreDir);
+  const sceneRef = await store.put(scene.value);
   const client = await connect(config);
+  const robotId = flags.robot ?? config.robotId;
   const links = { view: config.viewUrl };
   const options = {
     planner,
     ...(flags.maxReplans === undefined ? {} : { maxReplans: flags.maxReplans }),
+    ...(flags.maxSearchSteps === undefined ? {} : { maxSearchSteps: flags.maxSearchSteps }),
     ...(flags.llmAttempts === undefined ? {} : { llmMaxAttempts: flags.llmAttempts }),
     ...(flags.llmDeadline === undefined ? {} : { llmStepDeadlineSeconds: flags.llmDeadline }),
   };
@@ -70,7 +74,7 @@ export async function planCommand(
             sceneRef,
             instruction,
             options,
-            robotId: flags.robot ?? config.robotId,
+            robotId,
             ...(flags.maxExecutionReplans === undefined
               ? {}
               : { maxExecutionReplans: flags.maxExecutionReplans }),
@@ -80,8 +84,15 @@ export async function planCommand(
             ...(flags.requireApproval ? { requireApproval: true } : {}),
           },
           links,
-        ))().catch((error: unknown) => {
-    throw error instanceof InvalidRunInput ? new UserError(error.message) : error;
+        ))().catch(async (error: unknown) => {
+    if (!(error instanceof InvalidRunInput)) throw error;
+    const elsewhere = flags.planOnly ? undefined : await deployedElsewhere(client, store, robotId, sceneRef);
+    throw new UserError(
+      elsewhere
+        ? `robot ${robotId} is deployed in scene ${elsewhere}, not ${sceneName} (${sceneRef}): send it tasks in its own scene, ` +
+            'or send this one to a new robot (--robot <new-id>) or plan it without executing (--plan-only)'
+        : error.message,
+    );
   });
   const ui = workflowUiUrl(config.temporal, handle.workflowId);
   if (!flags.wait) {
@@ -102,6 +113,19 @@ export async function planCommand(
     ? result.status === 'verified' || result.status === 'answered'
     : ['completed', 'planned', 'answered'].includes(result.status);
   return ok ? EXIT.ok : EXIT.planFailed;
+}
+
+/** The scene a robot is deployed in ("office (sha256:...)"), when it is not `sceneRef`: why it refused the task. */
+async function deployedElsewhere(
+  client: Client,
+  store: SceneStore,
+  robotId: string,
+  sceneRef: string,
+): Promise<string | undefined> {
+  const deployed = (await robotState(client, robotId).catch(() => undefined))?.sceneRef;
+  if (!deployed || deployed === sceneRef) return undefined;
+  const scene = await store.get(deployed);
+  return scene.ok ? `${scene.value.getAttribute('name')} (${deployed})` : deployed;
 }
 
 /** Waits for the result, printing a line whenever the run's progress changes. */

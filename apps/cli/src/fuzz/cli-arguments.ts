@@ -67,6 +67,7 @@ export function cliArguments(files: CliFiles): fc.Arbitrary<string[]> {
         { name: '--robot', value: hostile },
         { name: '--planner', value: planner },
         { name: '--max-replans', value: number },
+        { name: '--max-search-steps', value: number },
         { name: '--llm-attempts', value: number },
         { name: '--llm-deadline', value: number },
         { name: '--skill-start-timeout', value: number },
