@@ -1,7 +1,7 @@
 import { PLANNER_VARIANTS } from '@groundplan/workflows/contract';
 import { EXPLORERS } from '@groundplan/workflows/explore-contract';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { approveCommand, cancelCommand } from './commands/control.js';
+import { answerCommand, approveCommand, cancelCommand } from './commands/control.js';
 import { type ExploreFlags, exploreCommand } from './commands/explore.js';
 import { exportCommand } from './commands/export.js';
 import { type ImportFlags, importCommand } from './commands/import.js';
@@ -118,6 +118,10 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
     )
     .option('--plan-only', 'plan and verify, do not execute')
     .option('--require-approval', 'wait for `groundplan approve` before executing')
+    .option(
+      '--no-ask',
+      'fail with the question instead of asking when the instruction names one of several things',
+    )
     .option('--max-replans <n>', 'replans on simulator feedback (default 5)', count)
     .option(
       '--max-search-steps <n>',
@@ -185,6 +189,13 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
     .description('approve the plan of a run waiting for approval')
     .argument('<run>', 'run id', runId)
     .action((id: string) => run((config) => approveCommand(id, true, config))());
+
+  program
+    .command('answer')
+    .description('answer the question a run asks (which of several things it should use)')
+    .argument('<run>', 'run id', runId)
+    .argument('<choice>', 'one of the options the run offers (see `status`)')
+    .action((id: string, choice: string) => run((config) => answerCommand(id, choice, config))());
 
   program
     .command('reject')

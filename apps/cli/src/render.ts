@@ -14,6 +14,10 @@ export function progressLine(p: Progress): string {
   if (p.attempts) parts.push(`plan attempt ${p.attempts}`);
   if (p.totalSteps) parts.push(`executed ${p.executedSteps}/${p.totalSteps} steps`);
   if (p.usage.calls) parts.push(`LLM ${p.usage.promptTokens}+${p.usage.completionTokens} tokens`);
+  if (p.question)
+    parts.push(
+      `asks: which ${p.question.phrase}? ${p.question.options.join(', ')} (answer: groundplan answer <run> <choice>)`,
+    );
   return parts.join('  ');
 }
 

@@ -56,7 +56,7 @@ export function conductOf(graph: SceneGraph, task: EvalTask, result: PlanTaskRes
     unrequested: unrequested.map(describeChange),
     questionActed: isQuestion(task) && states !== undefined && result.plan.length > 0,
     impossibleSucceeded: task.criteria.kind === 'cannot' && result.status === 'verified',
-    asked: false,
+    asked: result.question !== undefined,
   };
 }
 

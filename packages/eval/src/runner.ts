@@ -160,6 +160,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
         instruction: task.instruction,
         options: {
           planner: options.planner,
+          // A run that would ask which thing was meant fails with its question instead of waiting.
+          ask: false,
           // Search tasks are scored on the search alone, so their plan gets no replans.
           ...(search
             ? { maxReplans: 0 }
@@ -221,9 +223,13 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       planning = { executable, correct, failedGoals: goals.failed };
     }
     // A request the building cannot meet is right when the run does not claim to have met it; an
-    // ambiguous one when it asks (the planners do not ask yet, so never).
+    // ambiguous one when it asks which, offering at least two of the things it may mean.
     else if (criteria.kind === 'cannot') planning = { executable, correct: !executable, failedGoals: [] };
-    else planning = { executable, correct: false, failedGoals: [] };
+    else {
+      const offered = result.question?.options ?? [];
+      const correct = !executable && criteria.options.filter((id) => offered.includes(id)).length >= 2;
+      planning = { executable, correct, failedGoals: [] };
+    }
     const scores = { ...(searchScore ? { search: searchScore } : {}), ...(planning ? { planning } : {}) };
     return {
       ...base,

@@ -48,7 +48,8 @@ export function createTaskPlanActivities(deps: { scenes: SceneStore }) {
       const planned = withTidy?.ok ? withTidy : planForGoals(scene, input.goals, { nodes: input.nodes });
       if (!planned.ok)
         return { ok: false, error: planned.error.message, expansions: planned.error.expansions };
-      const best = withoutSideEffects(scene, input, planned.value);
+      const goals = withTidy?.ok ? [...input.goals, ...tidy] : input.goals;
+      const best = withoutSideEffects(scene, input.goals, { ...input, goals }, planned.value);
       return {
         ok: true,
         plan: best.plan.plan,
@@ -84,15 +85,18 @@ export function createTaskPlanActivities(deps: { scenes: SceneStore }) {
  */
 function withoutSideEffects(
   scene: Parameters<typeof planForGoals>[0],
+  askedGoals: readonly string[],
+  /** The goals the plan was found for (the asked ones and the containers closed again) and its nodes. */
   input: PlanForGoalsInput,
   found: TaskPlan,
 ): { plan: TaskPlan; left: ReturnType<typeof sideEffects>; expansions: number } {
-  const asked = parseGoals(input.goals);
-  if (!asked.ok) return { plan: found, left: [], expansions: 0 };
+  const asked = parseGoals(askedGoals);
+  const planned = parseGoals(input.goals);
+  if (!asked.ok || !planned.ok) return { plan: found, left: [], expansions: 0 };
   const effectsOf = (plan: TaskPlan) => sideEffects(scene, plan.start, plan.final, asked.value);
   const left = effectsOf(found);
   if (left.length === 0) return { plan: found, left, expansions: 0 };
-  const undo = consistentGoals([...asked.value, ...undoGoals(scene, found.start, left)]).kept;
+  const undo = consistentGoals([...planned.value, ...undoGoals(scene, found.start, left)]).kept;
   const nodes = [...new Set([...input.nodes, ...undo.flatMap(goalNodes)])];
   const again = planForGoals(scene, undo, { nodes });
   if (!again.ok) return { plan: found, left, expansions: again.error.expansions };

@@ -40,6 +40,8 @@ export const FAILURE_TYPES = {
   robotWorldCorrupt: 'RobotWorldCorrupt',
   planFailed: 'PlanFailed',
   executionFailed: 'ExecutionFailed',
+  /** The run asked which thing the instruction meant and got no answer (or was told not to ask: --no-ask). */
+  needsAnswer: 'NeedsAnswer',
   /** A request names a thing the building does not have ("bring me the giraffe"): nothing is planned. */
   notFound: 'NotFound',
   /** A request the workflow cannot carry out as asked (e.g. plan only with a planner that plans while executing). */
@@ -55,6 +57,7 @@ export const OUTCOME_FAILURE_TYPES: readonly string[] = [
   FAILURE_TYPES.planFailed,
   FAILURE_TYPES.executionFailed,
   FAILURE_TYPES.notFound,
+  FAILURE_TYPES.needsAnswer,
 ];
 
 /**
@@ -151,6 +154,10 @@ export const PlanOptionsSchema = z.object({
   llmMaxAttempts: z.number().int().min(1).max(100).optional(),
   /** Seconds all tries of one LLM step may take together before the run fails; default 600. */
   llmStepDeadlineSeconds: z.number().int().min(1).max(86_400).optional(),
+  /** Ask the user when the instruction names one of several equal things (default); false fails with the question. */
+  ask: z.boolean().optional(),
+  /** Seconds a run waits for the answer to its question before it fails with the question (default 600). */
+  answerTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
   /** LookPlanGraph: skills a run may take before it gives up (DEFAULT_MAX_ACTIONS). */
   maxActions: z.number().int().min(1).max(500).optional(),
 });
@@ -399,7 +406,12 @@ export type PlanTaskResult = {
   sideEffects?: string[];
   /** A request naming things the building does not have: those phrases, and the nearest things there are. */
   notFound?: { missing: string[]; nearest: string[] };
+  /** What the run asked (which thing a phrase meant) and, once answered, the answer. */
+  question?: Question & { answer?: string };
 };
+
+/** A run's question to its user: which of these things the phrase means. */
+export type Question = { phrase: string; options: string[] };
 
 export type StepRecord = {
   index: number;
@@ -446,6 +458,7 @@ export type Stage =
   | 'planning'
   | 'verifying'
   | 'awaiting-approval'
+  | 'awaiting-answer'
   | 'executing'
   | 'done';
 
@@ -465,10 +478,19 @@ export type Progress = {
   /** planTask's search so far, step by step, so a viewer can draw it while the run searches. */
   searchTrace?: SearchTraceEntry[];
   lastFeedback?: string;
+  /** The question the run waits on (stage awaiting-answer): answer it with answerUpdate. */
+  question?: Question;
 };
 
 /** Where the run is: stage, steps, view size in tokens, tokens spent. */
 export const progressQuery = defineQuery<Progress>('progress');
+
+/**
+ * Answers the question a planning run asks (progress.question): the chosen option. Refused when
+ * the run asks nothing or the choice is not an option. Sent to the planTask run that asks (for
+ * planAndExecute, its current child).
+ */
+export const answerUpdate = defineUpdate<{ accepted: true }, [{ choice: string }]>('answer');
 
 /** Approves the verified plan of a run started with requireApproval. */
 export const approveSignal = defineSignal<[]>('approve');

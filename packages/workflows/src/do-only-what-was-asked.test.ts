@@ -8,8 +8,8 @@ import { WorkflowFailedError } from '@temporalio/client';
 import type { ApplicationFailure } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOutcome, startPlanAndExecute } from './client.js';
-import { FAILURE_TYPES, STATUS_ATTRIBUTE } from './contract.js';
+import { runOutcome, startPlanAndExecute, startPlanTask } from './client.js';
+import { answerUpdate, FAILURE_TYPES, progressQuery, STATUS_ATTRIBUTE } from './contract.js';
 import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
 import { runWorkersUntil } from './worker.js';
 
@@ -87,5 +87,69 @@ describe('doing only what was asked', () => {
     // What the plan changes beyond its goal is said with the plan: here the can the robot held.
     expect(result.planning.sideEffects).toBeDefined();
     for (const effect of result.planning.sideEffects ?? []) expect(effect).toMatch(/^coke_can /);
+  }, 120_000);
+
+  const planAsking = (instruction: string, options: { answerTimeoutSeconds?: number } = {}) =>
+    startPlanTask(env.client, 'office', {
+      sceneRef,
+      instruction,
+      options: { planner: 'grounded-prior', ...options },
+    });
+  const untilAsked = async (handle: Awaited<ReturnType<typeof planAsking>>) => {
+    for (;;) {
+      const progress = await handle.query(progressQuery);
+      if (progress.stage === 'awaiting-answer') return progress;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  it('asks which stapler when the office has three, refuses an answer that is no option, and plans for the one chosen', async () => {
+    const workers = await server.workers('planner-only');
+    const { result, progress, refused } = await runWorkersUntil(
+      workers,
+      (async () => {
+        const handle = await planAsking('Bring me the stapler.');
+        const progress = await untilAsked(handle);
+        const refused = await handle
+          .executeUpdate(answerUpdate, { args: [{ choice: 'jasons_keyboard' }] })
+          .then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+        await handle.executeUpdate(answerUpdate, { args: [{ choice: 'stapler_2' }] });
+        return { result: await runOutcome(handle), progress, refused };
+      })(),
+    );
+    expect(progress.question).toEqual({ phrase: 'stapler', options: ['stapler', 'stapler_2', 'stapler_3'] });
+    expect(String((refused as Error)?.cause ?? refused)).toMatch(
+      /choose one of stapler, stapler_2, stapler_3/,
+    );
+    expect(result.status).toBe('verified');
+    expect(result.question).toEqual({
+      phrase: 'stapler',
+      options: ['stapler', 'stapler_2', 'stapler_3'],
+      answer: 'stapler_2',
+    });
+    expect(result.attempts.at(-1)?.goals?.join(' ')).toContain('stapler_2');
+  }, 120_000);
+
+  it('fails with its question (NeedsAnswer) when nobody answers in time', async () => {
+    const workers = await server.workers('planner-only');
+    const { failure, result } = await runWorkersUntil(
+      workers,
+      (async () => {
+        const handle = await planAsking('Bring me the stapler.', { answerTimeoutSeconds: 1 });
+        const failure = await handle.result().then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        return { failure, result: await runOutcome(handle) };
+      })(),
+    );
+    const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
+    expect(cause.type).toBe(FAILURE_TYPES.needsAnswer);
+    expect(cause.message).toBe('asked which stapler (stapler, stapler_2, stapler_3) and got no answer');
+    expect(result.question).toEqual({ phrase: 'stapler', options: ['stapler', 'stapler_2', 'stapler_3'] });
+    expect(result.plan).toEqual([]);
   }, 120_000);
 });

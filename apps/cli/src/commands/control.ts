@@ -1,7 +1,8 @@
-import { approveSignal, rejectSignal } from '@groundplan/workflows/contract';
+import { answerUpdate, approveSignal, progressQuery, rejectSignal } from '@groundplan/workflows/contract';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CliConfig } from '../config.js';
 import { connect, forRun } from '../connect.js';
-import { EXIT } from '../user-error.js';
+import { EXIT, UserError } from '../user-error.js';
 
 /** `groundplan cancel <run>`: cancels the run; a robot mid-skill stops where it is. */
 export async function cancelCommand(runId: string, config: CliConfig): Promise<number> {
@@ -24,5 +25,31 @@ export async function approveCommand(
     approve ? handle.signal(approveSignal) : handle.signal(rejectSignal, reason ? { reason } : {}),
   );
   console.log(`${approve ? 'approved' : 'rejected'} the plan of ${runId}`);
+  return EXIT.ok;
+}
+
+/**
+ * `groundplan answer <run> <choice>`: answers the question a run asks ("which stapler?"). The
+ * question is asked by the planning run: the run itself, or the current child of a run that plans
+ * and executes. A run asking nothing, or a choice that is not an option, is one line.
+ */
+export async function answerCommand(runId: string, choice: string, config: CliConfig): Promise<number> {
+  const client = await connect(config);
+  const progress = await forRun(runId, () => client.workflow.getHandle(runId).query(progressQuery));
+  const asking =
+    progress.stage !== 'awaiting-answer' && progress.currentChild ? progress.currentChild : runId;
+  const handle = client.workflow.getHandle(asking);
+  const question = asking === runId ? progress.question : (await handle.query(progressQuery)).question;
+  if (question === undefined) throw new UserError(`run '${runId}' is not asking anything now`);
+  try {
+    await handle.executeUpdate(answerUpdate, { args: [{ choice }] });
+  } catch (error) {
+    if (error instanceof WorkflowUpdateFailedError)
+      throw new UserError(
+        `run '${runId}' refused the answer: ${(error.cause as Error)?.message ?? error.message}`,
+      );
+    throw error;
+  }
+  console.log(`answered ${runId}: the ${question.phrase} is ${choice}`);
   return EXIT.ok;
 }

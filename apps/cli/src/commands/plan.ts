@@ -22,6 +22,8 @@ export type PlanFlags = {
   planner?: PlannerVariant;
   planOnly?: boolean;
   requireApproval?: boolean;
+  /** false with --no-ask: fail with the question instead of waiting for `groundplan answer`. */
+  ask?: boolean;
   wait: boolean;
   json?: boolean;
   maxReplans?: number;
@@ -62,6 +64,7 @@ export async function planCommand(
     ...(flags.maxSearchSteps === undefined ? {} : { maxSearchSteps: flags.maxSearchSteps }),
     ...(flags.llmAttempts === undefined ? {} : { llmMaxAttempts: flags.llmAttempts }),
     ...(flags.llmDeadline === undefined ? {} : { llmStepDeadlineSeconds: flags.llmDeadline }),
+    ...(flags.ask === false ? { ask: false } : {}),
   };
   // In an async function, so a refusal the client throws at once (plan-only with lookplangraph) is caught too.
   const handle: WorkflowHandle = await (async () =>

@@ -11,6 +11,7 @@ import { consistentGoals, formatGoal, type Goal, goalNodes, initialState } from 
 import type { CallReport } from '../provider.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from '../search-step.js';
 import { type Ask, noCall } from '../structured-call.js';
+import { type Ambiguity, ambiguousThings } from './ambiguous-things.js';
 import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
@@ -44,6 +45,8 @@ export type ChooseGoalsInput = {
   rejected: { goals: string[]; feedback: string }[];
   /** The node the search ended on (its done), if any: goals about it rank higher. */
   found?: string;
+  /** What the user answered when the run asked which thing a phrase meant: that node is the one. */
+  resolved?: { phrase: string; node: string }[];
 };
 
 /** The goals chosen, and the nodes the classical planner may use to reach them. */
@@ -56,6 +59,8 @@ export type ChooseGoalsResult =
       calls: number;
       /** The request names things the building does not have (missingThings), and the nearest there are. */
       notFound?: { missing: string[]; nearest: string[] };
+      /** The request names a thing the building has several of by that name: ask which (ambiguousThings). */
+      ambiguous?: Ambiguity;
     };
 
 /** The next LookPlanGraph action (a step among those offered, or done), or why the model gave none. */
@@ -210,6 +215,21 @@ export function groundedActivities(deps: {
           calls: 0,
         };
       }
+      // "The stapler" with three staplers: the run asks which instead of guessing.
+      const resolved = input.resolved ?? [];
+      const unclear = ambiguousThings(graph, requests.length > 0 ? requests : [input.instruction]).find(
+        (ambiguity) => !resolved.some((answer) => answer.phrase === ambiguity.phrase),
+      );
+      if (unclear)
+        return {
+          ok: false,
+          error: `which ${unclear.phrase}: ${unclear.options.join(', ')}?`,
+          ambiguous: unclear,
+          usage: NO_CALL,
+          calls: 0,
+        };
+      // The thing the user named is what the goals are about.
+      const found = resolved.at(-1)?.node ?? input.found;
       const clauses = requests.length > 1 ? requests : [];
       const placeContext = { namesRoom: roomNamer(graph), speakerAt: speakerPlace(input.instruction) };
       const destinations = requests.map((clause) => destinationPhrase(clause, placeContext));
@@ -228,12 +248,14 @@ export function groundedActivities(deps: {
         ),
         ...placeQueries.flatMap((vector) => things(vector, ['asset'], DESTINATION_THINGS)),
       ];
-      const nodes = [...new Set([...visibleNodes(graph, input.view), ...retrieved])].sort();
+      const nodes = [
+        ...new Set([...visibleNodes(graph, input.view), ...retrieved, ...(found ? [found] : [])]),
+      ].sort();
       const start = initialState(graph);
       if (!start.ok) return { ok: false, error: start.error, usage: NO_CALL, calls: 0 };
       const tried = new Set(input.rejected.map((set) => [...set.goals].sort().join(' & ')));
       const rankWith = (vector: Float32Array, extra: readonly Goal[]) =>
-        goalOptions(graph, start.value, nodes, embed, vector, input.found, extra);
+        goalOptions(graph, start.value, nodes, embed, vector, found, extra);
       // How well each asset's name matches a destination phrase, per request with one.
       const assets = nodes.filter((id) => graph.getNodeAttribute(id, 'kind') === 'asset');
       const assetVectors = places.length > 0 ? await embed(assets.map((id) => spoken(id))) : [];

@@ -1,5 +1,5 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
-import { formatGoal, type Goal, goalNodes } from '../goals/goal.js';
+import { formatGoal, type Goal } from '../goals/goal.js';
 import { fullStateOf, parentIn, type SimState, sceneParent } from '../state/sim-state.js';
 
 /**
@@ -11,22 +11,34 @@ export type PlanChange =
   | { kind: 'state'; node: string; dimension: string; from: string; to: string };
 
 /**
- * The changes a plan leaves that no goal names: its side effects. A change to a node is requested
- * when a goal names that node (`on(mug, desk)` asks the mug moved; `state(fridge, door, closed)`
- * asks the fridge's door set); the agent's own place is never a side effect. Every other change
- * is one: an object left somewhere else, a door left in another state, an appliance switched,
- * something heated. With no goals (a plan the model wrote), every change is listed.
+ * The changes a plan leaves that no goal asks for: its side effects. A move is asked for when a
+ * goal places or holds that thing (`on(mug, desk)` moves the mug, not the desk); a state change
+ * when a goal states that node's dimension (`state(fridge, door, closed)`); the agent's own place
+ * is never a side effect. Every other change is one: an object left somewhere else, a door left
+ * open by a goal that only puts something inside, an appliance switched, something heated. With
+ * no goals (a plan the model wrote), every change is listed.
  */
 export function sideEffects(
   scene: SceneGraph,
   start: SimState,
   end: SimState,
   goals: readonly Goal[],
-  /** Nodes the request names beyond its goals (e.g. the thing a question was about). */
+  /** Things the request names beyond its goals (e.g. what a question was about): moving them is no side effect. */
   alsoNamed: readonly string[] = [],
 ): PlanChange[] {
-  const named = new Set([...goals.flatMap(goalNodes), ...alsoNamed]);
-  return planChanges(scene, start, end).filter((change) => !named.has(change.node));
+  const moved = new Set(alsoNamed);
+  const stated = new Set<string>();
+  for (const goal of goals) {
+    if (goal.kind === 'inside' || goal.kind === 'on') moved.add(goal.object);
+    else if (goal.kind === 'holding' && goal.object !== null) moved.add(goal.object);
+    else if (goal.kind === 'state')
+      stated.add(goal.dimension === undefined ? goal.node : `${goal.node}\n${goal.dimension}`);
+  }
+  return planChanges(scene, start, end).filter((change) =>
+    change.kind === 'moved'
+      ? !moved.has(change.node)
+      : !stated.has(change.node) && !stated.has(`${change.node}\n${change.dimension}`),
+  );
 }
 
 /** Every change from `start` to `end`, in node order: placements first, then states per dimension. */

@@ -89,7 +89,11 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
     upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: result.status }]);
     if (result.status === 'plan-failed')
       failWithOutcome(
-        result.planning.notFound ? FAILURE_TYPES.notFound : FAILURE_TYPES.planFailed,
+        result.planning.notFound
+          ? FAILURE_TYPES.notFound
+          : result.planning.question && result.planning.question.answer === undefined
+            ? FAILURE_TYPES.needsAnswer
+            : FAILURE_TYPES.planFailed,
         result.planning.reason ?? 'no verified plan',
         full,
       );

@@ -1,5 +1,13 @@
 import type { Chooser } from '@groundplan/llm';
-import type { PlanAttempt, PlanStep, PlanTaskResult, Progress, SceneRef, View } from '../contract.js';
+import type {
+  PlanAttempt,
+  PlanStep,
+  PlanTaskResult,
+  Progress,
+  Question,
+  SceneRef,
+  View,
+} from '../contract.js';
 import { oneLine } from '../run-description.js';
 import { enterStage, showProgress, spend } from './progress.js';
 import { type llmActivities, sim, taskPlanner } from './proxies.js';
@@ -12,11 +20,13 @@ export type GoalLoopInput = {
   /** The node the search ended on, if it ended with done. */
   found?: string;
   maxReplans: number;
+  /** Asks the user which thing a phrase means; undefined when the run may not ask or no answer came. */
+  ask(question: Question): Promise<string | undefined>;
 };
 
 type PlanOutcome = Pick<
   PlanTaskResult,
-  'status' | 'plan' | 'expandedPlan' | 'attempts' | 'reason' | 'sideEffects' | 'notFound'
+  'status' | 'plan' | 'expandedPlan' | 'attempts' | 'reason' | 'sideEffects' | 'notFound' | 'question'
 >;
 
 /**
@@ -33,6 +43,9 @@ export async function planForGoals(
   const { sceneRef, instruction } = input;
   const attempts: PlanAttempt[] = [];
   const rejected: { goals: string[]; feedback: string }[] = [];
+  // What the user answered to the run's questions ("which stapler?"), for the goal chooser.
+  const resolved: { phrase: string; node: string }[] = [];
+  let asked: PlanTaskResult['question'];
   const reject = (attempt: number, goals: string[], plan: PlanStep[], feedback: string) => {
     attempts.push({ attempt, goals, plan, feedback });
     if (goals.length > 0) rejected.push({ goals, feedback });
@@ -55,10 +68,24 @@ export async function planForGoals(
           chooser: input.chooser,
           rejected,
           ...(input.found ? { found: input.found } : {}),
+          ...(resolved.length > 0 ? { resolved } : {}),
         },
       ],
     );
     spend(progress.usage, chosen);
+    if (!chosen.ok && chosen.ambiguous) {
+      // The instruction names one of several equal things: ask, do not guess. Asking is no attempt.
+      const { phrase, options } = chosen.ambiguous;
+      const answer = await input.ask({ phrase, options });
+      asked = { phrase, options, ...(answer === undefined ? {} : { answer }) };
+      if (answer === undefined) {
+        const reason = `asked which ${phrase} (${options.join(', ')}) and got no answer`;
+        return { status: 'failed', plan: [], expandedPlan: [], attempts, reason, question: asked };
+      }
+      resolved.push({ phrase, node: answer });
+      attempt--;
+      continue;
+    }
     if (!chosen.ok && chosen.notFound) {
       // The building does not have what was asked for: say so, plan nothing, try nothing else.
       reject(attempt, [], [], chosen.error);
@@ -110,7 +137,14 @@ export async function planForGoals(
     const effects = planned.sideEffects === undefined ? {} : { sideEffects: planned.sideEffects };
     if (verdict.ok) {
       attempts.push({ attempt, goals: chosen.goals, plan: planned.plan, ...effects });
-      return { status: 'verified', plan: planned.plan, expandedPlan: expanded.value, attempts, ...effects };
+      return {
+        status: 'verified',
+        plan: planned.plan,
+        expandedPlan: expanded.value,
+        attempts,
+        ...effects,
+        ...(asked ? { question: asked } : {}),
+      };
     }
     reject(
       attempt,

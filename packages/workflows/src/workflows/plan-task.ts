@@ -1,10 +1,18 @@
-import { ApplicationFailure, patched, upsertSearchAttributes } from '@temporalio/workflow';
 import {
+  ApplicationFailure,
+  condition,
+  patched,
+  setHandler,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
+import {
+  answerUpdate,
   FAILURE_TYPES,
   type PlanTaskInput,
   type PlanTaskResult,
   planningBudgets,
   planOnlyRefusal,
+  type Question,
   refusesPlanOnly,
   STATUS_ATTRIBUTE,
   traitsOf,
@@ -95,7 +103,15 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
     traits.plan === 'goals'
       ? await planForGoals(
           llm,
-          { sceneRef, instruction, chooser, view: explored, maxReplans, ...foundBy(searchTrace) },
+          {
+            sceneRef,
+            instruction,
+            chooser,
+            view: explored,
+            maxReplans,
+            ...foundBy(searchTrace),
+            ask: asker(input, progress),
+          },
           progress,
         )
       : await planUntilVerified(
@@ -118,7 +134,11 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
   ]);
   if (result.status === 'failed')
     failWithOutcome(
-      result.notFound ? FAILURE_TYPES.notFound : FAILURE_TYPES.planFailed,
+      result.notFound
+        ? FAILURE_TYPES.notFound
+        : result.question && result.question.answer === undefined
+          ? FAILURE_TYPES.needsAnswer
+          : FAILURE_TYPES.planFailed,
       result.reason ?? 'no verified plan',
       result,
     );
@@ -155,6 +175,46 @@ async function answered(
     usage: run.progress.usage,
     reading: run.reading,
     answer,
+  };
+}
+
+/** How long a run waits for the answer to its question unless its options say otherwise. */
+const DEFAULT_ANSWER_TIMEOUT_SECONDS = 600;
+
+/**
+ * How the run asks its user which thing a phrase means: it shows the question in its progress
+ * (stage awaiting-answer) and waits for answerUpdate, at most answerTimeoutSeconds; with ask false
+ * (--no-ask) it does not wait, and the run fails with the question (NeedsAnswer).
+ */
+function asker(input: PlanTaskInput, progress: ReturnType<typeof trackProgress>) {
+  let open: Question | undefined;
+  let answer: string | undefined;
+  setHandler(
+    answerUpdate,
+    ({ choice }) => {
+      answer = choice;
+      return { accepted: true as const };
+    },
+    {
+      validator: ({ choice }) => {
+        if (open === undefined) throw new Error('the run is not asking anything now');
+        if (!open.options.includes(choice)) throw new Error(`choose one of ${open.options.join(', ')}`);
+      },
+    },
+  );
+  return async (question: Question): Promise<string | undefined> => {
+    if (input.options?.ask === false) return undefined;
+    const before = progress.stage;
+    open = question;
+    answer = undefined;
+    progress.question = question;
+    enterStage(progress, 'awaiting-answer');
+    const seconds = input.options?.answerTimeoutSeconds ?? DEFAULT_ANSWER_TIMEOUT_SECONDS;
+    const answered = await condition(() => answer !== undefined, `${seconds} seconds`);
+    open = undefined;
+    delete progress.question;
+    enterStage(progress, before);
+    return answered ? answer : undefined;
   };
 }
 

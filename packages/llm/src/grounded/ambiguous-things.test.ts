@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { datasetScene } from '../test-support/datasets.js';
+import { ambiguousThings } from './ambiguous-things.js';
+
+describe('things a request names that the building has several of', () => {
+  it('asks about a definite name several things share, with the things as options', async () => {
+    const office = await datasetScene('office');
+    expect(ambiguousThings(office, ['Bring me the stapler'])).toEqual([
+      {
+        phrase: 'stapler',
+        options: ['stapler', 'stapler_2', 'stapler_3'].filter((id) => office.hasNode(id)).sort(),
+      },
+    ]);
+    expect(ambiguousThings(office, ['Put the banana on the printer.']).map((a) => a.phrase)).toEqual([
+      'printer',
+    ]);
+  });
+
+  it('leaves alone what the request says enough about, and what any one of would do', async () => {
+    const office = await datasetScene('office');
+    expect(ambiguousThings(office, ["Close Jason's cabinet"])).toEqual([]);
+    expect(ambiguousThings(office, ['Bring me a stapler'])).toEqual([]);
+    expect(ambiguousThings(office, ['Place the mug on his desk'])).toEqual([]);
+    expect(ambiguousThings(office, ['Heat up the chicken kebab'])).toEqual([]);
+  });
+});

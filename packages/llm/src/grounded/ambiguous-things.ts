@@ -1,0 +1,50 @@
+import type { SceneGraph } from '@groundplan/scene-graph';
+
+/** A phrase that names several things equally well, and the things. */
+export type Ambiguity = { phrase: string; options: string[] };
+
+/**
+ * The things a request names definitely ("the stapler") but that the building has several of by
+ * that very name (stapler, stapler_2, stapler_3), with nothing after the phrase that could say
+ * which ("the stapler on Luis's desk" could: it is left alone). A definite singular promises one
+ * thing; when there are several equal ones a robot should ask, not guess. A name is the node's id
+ * without a trailing number, in words; possessives ("Peter's mug") and "a"/"any" never ask.
+ */
+export function ambiguousThings(scene: SceneGraph, requests: readonly string[]): Ambiguity[] {
+  const byName = thingsByName(scene);
+  const found: Ambiguity[] = [];
+  for (const request of requests)
+    for (const match of request.toLowerCase().replace(/[’]/g, "'").matchAll(DEFINITE)) {
+      const phrase = match[1]!.trim().replace(/\s+/g, ' ');
+      const options = byName.get(phrase) ?? byName.get(singular(phrase));
+      if (options && options.length > 1 && !found.some((a) => a.phrase === phrase))
+        found.push({ phrase, options: [...options].sort() });
+    }
+  return found;
+}
+
+/** "the <words>" that ends its clause or is followed only by a conjunction (zero-width, so every "the" is tried). */
+const DEFINITE = /\bthe\s+(?=([a-z][a-z -]*?)(?:\s*[,.;:!?]|\s*$|\s+(?:and|then|to me|for me|please)\b))/g;
+
+const names = new WeakMap<SceneGraph, Map<string, string[]>>();
+function thingsByName(scene: SceneGraph): Map<string, string[]> {
+  let byName = names.get(scene);
+  if (byName === undefined) {
+    byName = new Map();
+    scene.forEachNode((id, attributes) => {
+      if (attributes.kind !== 'asset' && attributes.kind !== 'object') return;
+      const name = id
+        .toLowerCase()
+        .replace(/[_-]?\d+$/, '')
+        .replace(/[_-]+/g, ' ')
+        .trim();
+      byName!.set(name, [...(byName!.get(name) ?? []), id]);
+    });
+    names.set(scene, byName);
+  }
+  return byName;
+}
+
+function singular(phrase: string): string {
+  return phrase.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+}
