@@ -122,6 +122,11 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
       '--no-ask',
       'fail with the question instead of asking when the instruction names one of several things',
     )
+    .option(
+      '--answer-timeout <seconds>',
+      'seconds a run waits for `groundplan answer` (default 600)',
+      positive,
+    )
     .option('--max-replans <n>', 'replans on simulator feedback (default 5)', count)
     .option(
       '--max-search-steps <n>',

@@ -24,6 +24,7 @@ export type PlanFlags = {
   requireApproval?: boolean;
   /** false with --no-ask: fail with the question instead of waiting for `groundplan answer`. */
   ask?: boolean;
+  answerTimeout?: number;
   wait: boolean;
   json?: boolean;
   maxReplans?: number;
@@ -65,6 +66,7 @@ export async function planCommand(
     ...(flags.llmAttempts === undefined ? {} : { llmMaxAttempts: flags.llmAttempts }),
     ...(flags.llmDeadline === undefined ? {} : { llmStepDeadlineSeconds: flags.llmDeadline }),
     ...(flags.ask === false ? { ask: false } : {}),
+    ...(flags.answerTimeout === undefined ? {} : { answerTimeoutSeconds: flags.answerTimeout }),
   };
   // In an async function, so a refusal the client throws at once (plan-only with lookplangraph) is caught too.
   const handle: WorkflowHandle = await (async () =>
