@@ -480,6 +480,8 @@ export type Progress = {
   lastFeedback?: string;
   /** The question the run waits on (stage awaiting-answer): answer it with answerUpdate. */
   question?: Question;
+  /** A question's answer, once the run has it (the answered run's Temporal details show it). */
+  answer?: string;
 };
 
 /** Where the run is: stage, steps, view size in tokens, tokens spent. */

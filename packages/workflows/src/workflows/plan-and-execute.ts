@@ -84,6 +84,7 @@ export async function planAndExecute(input: PlanAndExecuteInput): Promise<PlanAn
   const finish = (result: Omit<PlanAndExecuteResult, keyof Counts | 'belief'>): PlanAndExecuteResult => {
     const full = { ...result, ...counts, belief: belief! };
     if (result.status === 'plan-failed') progress.lastFeedback = result.planning.reason;
+    if (result.status === 'answered') progress.answer = result.planning.answer?.text;
     if (result.status === 'execution-failed') progress.lastFeedback = result.execution?.reason;
     enter('done');
     upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: result.status }]);

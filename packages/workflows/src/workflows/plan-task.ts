@@ -161,6 +161,7 @@ async function answered(
     { summary: oneLine(`answer ${found ? `with ${found}` : 'none found'}`) },
     [{ sceneRef: input.sceneRef, found: found ? [found] : [], searched: run.explored.memory }],
   );
+  run.progress.answer = answer.text;
   enterStage(run.progress, 'done');
   upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: 'answered' }]);
   return {

@@ -52,6 +52,8 @@ export function showProgress(p: Progress): void {
   if (p.usage.calls)
     lines.push(`- LLM: ${p.usage.calls} calls, ${p.usage.promptTokens}+${p.usage.completionTokens} tokens`);
   if (p.lastFeedback) lines.push(`- last feedback: ${p.lastFeedback}`);
+  if (p.question) lines.push(`- asks: which ${p.question.phrase}? ${p.question.options.join(', ')}`);
+  if (p.answer) lines.push(`- answer: ${p.answer}`);
   setCurrentDetails(lines.join('\n'));
 }
 
