@@ -130,17 +130,34 @@ async function endState(
     const result = await runOutcome(handle);
     if (workflowType === 'planTask') {
       const planning = result as PlanTaskResult;
-      return { planning, outcome: planning.status, ...reasonOf(planning.reason), executed: 0 };
+      return {
+        planning,
+        outcome: planning.status,
+        ...reasonOf(told(planning, planning.reason)),
+        executed: 0,
+      };
     }
     const { planning, execution, status: outcome } = result as PlanAndExecuteResult;
     const reason = execution?.reason ?? (outcome === 'plan-failed' ? planning.reason : undefined);
-    return { planning, outcome, ...reasonOf(reason), executed: executedSteps(execution) };
+    return { planning, outcome, ...reasonOf(told(planning, reason)), executed: executedSteps(execution) };
   } catch (error) {
     if (!(error instanceof WorkflowFailedError)) throw error;
     let cause: unknown = error;
     while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
     return { outcome: status.toLowerCase(), reason: (cause as Error).message, executed: 0 };
   }
+}
+
+/** What the run has to say besides its reason: a question's answer, the plan's side effects. */
+function told(planning: PlanTaskResult, reason: string | undefined): string | undefined {
+  const said = [
+    ...(planning.answer ? [`answer: ${planning.answer.text}`] : []),
+    ...(planning.sideEffects && planning.sideEffects.length > 0
+      ? [`side effects: ${planning.sideEffects.join('; ')}`]
+      : []),
+    ...(reason ? [reason] : []),
+  ];
+  return said.length > 0 ? said.join(' · ') : undefined;
 }
 
 function reasonOf(reason: string | undefined): { reason?: string } {
