@@ -1,18 +1,10 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import {
-  collapse,
-  loadSceneFile,
-  memorySceneStore,
-  renderFullScene,
-  visibleNodes,
-} from '@groundplan/scene-graph';
+import { collapse, memorySceneStore, renderFullScene, visibleNodes } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { describe, expect, it } from 'vitest';
 import { createLlmActivities, warmUpSemanticSearch } from '../activities.js';
 import { defaultLocalModelPath } from '../provider-config.js';
 import { localModelProvider } from './local-model.js';
-
-const OFFICE = fileURLToPath(new URL('../../../../datasets/office.json', import.meta.url));
 
 describe('the local model provider', () => {
   // First in this file, so the model's context sequence starts empty and only the warm-up fills it.
@@ -24,14 +16,13 @@ describe('the local model provider', () => {
       throw new Error(
         `the default local model is not installed at ${modelPath}; run packages/llm/scripts/install-model.sh`,
       );
-    const office = await loadSceneFile(OFFICE);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    const view = collapse(office.value);
+    const office = await datasetScene('office');
+    const view = collapse(office);
     const provider = localModelProvider({ modelPath });
 
     // Grammar-constrained decoding must get it right without being told what was wrong.
     const scenes = memorySceneStore();
-    const sceneRef = await scenes.put(office.value);
+    const sceneRef = await scenes.put(office);
     const llm = createLlmActivities({ provider, scenes, maxInvalidRetries: 0 });
     // The step arrives while the model is still warming up: it waits its turn.
     const warming = warmUpSemanticSearch(provider);
@@ -40,7 +31,7 @@ describe('the local model provider', () => {
     if (!warm.ok) throw new Error(`${warm.error.kind}: ${warm.error.message}`);
 
     expect(['expand', 'contract', 'done']).toContain(step.command);
-    expect(visibleNodes(office.value, view)).toContain(step.node);
+    expect(visibleNodes(office, view)).toContain(step.node);
     expect(step.usage).toMatchObject({ provider: 'local', attempts: 1 });
     const { promptTokens, completionTokens, cachedPromptTokens } = step.usage.usage;
     expect(promptTokens).toBeGreaterThan(1000);
@@ -89,11 +80,10 @@ describe('the local model provider', () => {
   it("refuses at once, in one line and for good, a prompt longer than the model's context", {
     timeout: 600_000,
   }, async () => {
-    const office = await loadSceneFile(OFFICE);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
+    const office = await datasetScene('office');
     // The whole office graph (LLM-As-Planner's prompt): 12,870 o200k tokens, over SmolLM2's 8,192.
     const result = await localModelProvider({ modelPath: defaultLocalModelPath() }).complete({
-      messages: [{ role: 'user', content: renderFullScene(office.value) }],
+      messages: [{ role: 'user', content: renderFullScene(office) }],
       schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
       schemaName: 'plan',
       maxTokens: 100,
