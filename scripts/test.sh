@@ -7,6 +7,15 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/scripts/setup.sh"
 cd "$root"
 bash scripts/check-paths.sh
+# llama.cpp's llama-server, for the interop test in apps/worker: built from source once per
+# machine (minutes on two cores) and cached, so it is built here, timed on its own, and never
+# inside a test's timeout. A failed build does not stop the suite: that test then says why.
+started=$SECONDS
+if bash packages/llm/scripts/build-llama-server.sh >/dev/null; then
+  echo "[test] llama-server ready ($((SECONDS - started)) s)" >&2
+else
+  echo "[test] llama-server did not build ($((SECONDS - started)) s): see above" >&2
+fi
 pnpm biome check .
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

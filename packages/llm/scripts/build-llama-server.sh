@@ -5,6 +5,8 @@
 # at once, by every clone on the machine; concurrent callers wait for the one that builds.
 #   cache: ${XDG_CACHE_HOME:-$HOME/.cache}/groundplan/llama-server-<tag>-<commit>-<flavour>/llama-server
 #   GROUNDPLAN_BUILD_JOBS: parallel compile jobs (default 2; the build takes minutes, not seconds)
+#   --installed: only print the cached binary's path; exit 1 with the reason if it is not built
+# scripts/test.sh runs it before the tests, timed on its own; the tests only use the binary.
 # Nothing is downloaded: the web UI (normally fetched from a model hub) is left out, as are
 # OpenSSL, tests, examples and every other tool; only the server target is built.
 set -euo pipefail
@@ -37,6 +39,10 @@ binary="$target/llama-server"
 if [ -x "$binary" ]; then
   echo "$binary"
   exit 0
+fi
+if [ "${1:-}" = "--installed" ]; then
+  echo "llama-server is not built ($binary is missing): run bash packages/llm/scripts/build-llama-server.sh (npm test does, before the tests)" >&2
+  exit 1
 fi
 
 mkdir -p "$cache"

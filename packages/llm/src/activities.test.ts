@@ -1,15 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import {
   collapse,
   countTokens,
   expand,
-  loadSceneFile,
   ok,
   renderView,
   type SceneGraph,
   type SceneStore,
   visibleNodes,
 } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLlmActivities } from './activities.js';
@@ -17,8 +16,6 @@ import { ANSWER_TOKENS } from './contracts/bounds.js';
 import { searchChoices } from './contracts/choices.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './test-support/fake-openai-server.js';
-
-const OFFICE = fileURLToPath(new URL('../../../datasets/office.json', import.meta.url));
 
 let server: FakeOpenAiServer;
 let office: SceneGraph;
@@ -33,9 +30,7 @@ const scenes: SceneStore = {
 };
 beforeAll(async () => {
   server = await startFakeOpenAiServer();
-  const loaded = await loadSceneFile(OFFICE);
-  if (!loaded.ok) throw new Error(`office.json does not load: ${JSON.stringify(loaded.error).slice(0, 300)}`);
-  office = loaded.value;
+  office = await datasetScene('office');
 });
 afterAll(() => server.close());
 beforeEach(() => {

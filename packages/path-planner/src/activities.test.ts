@@ -1,17 +1,15 @@
-import { loadSceneFile, memorySceneStore } from '@groundplan/scene-graph';
+import { memorySceneStore } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPathActivities } from './activities.js';
-
-const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 
 describe('the path-planning activity', () => {
   const scenes = memorySceneStore();
   const path = createPathActivities({ scenes });
   let sceneRef: string;
   beforeAll(async () => {
-    const office = await loadSceneFile(officePath);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    sceneRef = await scenes.put(office.value);
+    const office = await datasetScene('office');
+    sceneRef = await scenes.put(office);
   });
 
   it('fills in the poses between the agent and a room', async () => {

@@ -36,41 +36,20 @@ export function searchPath(
   const useAStar = algorithm === 'astar' || (algorithm === 'auto' && index.euclideanAdmissible);
   if (useAStar && !index.euclideanAdmissible) return searchPath(index, source, target, 'dijkstra');
 
-  const { offsets, targets, weights, positions, workspace } = index;
-  const { distance, parent, seen, settled, heap } = workspace;
+  const { positions, workspace } = index;
   const stamp = begin(workspace);
   const tx = positions[3 * target]!;
   const ty = positions[3 * target + 1]!;
   const tz = positions[3 * target + 2]!;
-
-  distance[source] = 0;
-  parent[source] = -1;
-  seen[source] = stamp;
-  heap.push(source, 0);
-  while (heap.size > 0) {
-    const v = heap.pop();
-    if (v === target) return { reached: v, length: distance[v]! };
-    settled[v] = stamp;
-    const dv = distance[v]!;
-    for (let e = offsets[v]!, end = offsets[v + 1]!; e < end; e++) {
-      const u = targets[e]!;
-      if (settled[u] === stamp) continue;
-      const candidate = dv + weights[e]!;
-      if (seen[u] === stamp && candidate >= distance[u]!) continue;
-      seen[u] = stamp;
-      distance[u] = candidate;
-      parent[u] = v;
-      let key = candidate;
-      if (useAStar) {
+  const heuristic = useAStar
+    ? (u: number) => {
         const dx = positions[3 * u]! - tx;
         const dy = positions[3 * u + 1]! - ty;
         const dz = positions[3 * u + 2]! - tz;
-        key += Math.sqrt(dx * dx + dy * dy + dz * dz) * HEURISTIC_SCALE;
+        return Math.sqrt(dx * dx + dy * dy + dz * dz) * HEURISTIC_SCALE;
       }
-      heap.push(u, key);
-    }
-  }
-  return undefined;
+    : undefined;
+  return dijkstra(index, source, stamp, (v) => v === target, heuristic);
 }
 
 /** Dijkstra from source until the first of the goal nodes settles: the nearest goal by path length. */
@@ -79,8 +58,8 @@ export function searchNearest(
   source: number,
   goals: readonly number[],
 ): SearchOutcome {
-  const { offsets, targets, weights, components, workspace } = index;
-  const { distance, parent, seen, settled, goal, heap } = workspace;
+  const { components, workspace } = index;
+  const { goal } = workspace;
   const stamp = begin(workspace);
   let reachableGoals = 0;
   for (const g of goals) {
@@ -90,14 +69,29 @@ export function searchNearest(
     }
   }
   if (reachableGoals === 0) return undefined;
+  return dijkstra(index, source, stamp, (v) => goal[v] === stamp);
+}
 
+/**
+ * The one Dijkstra loop: settles nodes from source in order of path length (plus the heuristic,
+ * which makes it A*) and stops at the first node isGoal accepts.
+ */
+function dijkstra(
+  index: NavigationIndex,
+  source: number,
+  stamp: number,
+  isGoal: (node: number) => boolean,
+  heuristic?: (node: number) => number,
+): SearchOutcome {
+  const { offsets, targets, weights, workspace } = index;
+  const { distance, parent, seen, settled, heap } = workspace;
   distance[source] = 0;
   parent[source] = -1;
   seen[source] = stamp;
   heap.push(source, 0);
   while (heap.size > 0) {
     const v = heap.pop();
-    if (goal[v] === stamp) return { reached: v, length: distance[v]! };
+    if (isGoal(v)) return { reached: v, length: distance[v]! };
     settled[v] = stamp;
     const dv = distance[v]!;
     for (let e = offsets[v]!, end = offsets[v + 1]!; e < end; e++) {
@@ -108,7 +102,7 @@ export function searchNearest(
       seen[u] = stamp;
       distance[u] = candidate;
       parent[u] = v;
-      heap.push(u, candidate);
+      heap.push(u, heuristic === undefined ? candidate : candidate + heuristic(u));
     }
   }
   return undefined;

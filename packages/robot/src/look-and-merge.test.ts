@@ -1,18 +1,16 @@
 import {
   childrenOf,
-  loadSceneFile,
   mulberry32,
   nodesOfKind,
   type Observation,
   parentOf,
   type SceneGraph,
 } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { mergeObservation } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { perceive } from './simulated-perception.js';
 import { createSimulatedRobot } from './simulated-robot.js';
-
-const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 
 /** What rests on or in a node, as `child relation`, the way a look sees it (nothing inside closed doors). */
 function visible(scene: SceneGraph, id: string, kind: 'on' | 'inside'): string[] {
@@ -38,9 +36,7 @@ describe('looking and merging on the office', () => {
   let belief: SceneGraph;
   let truth: SceneGraph;
   beforeAll(async () => {
-    const office = await loadSceneFile(officePath);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    belief = office.value;
+    belief = await datasetScene('office');
     // The truth: 40 objects moved at random (seeded) onto or into other assets, 10 removed.
     truth = belief.copy();
     const random = mulberry32(14);

@@ -1,15 +1,13 @@
-import { loadSceneFile, memorySceneStore } from '@groundplan/scene-graph';
+import { memorySceneStore } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { describe, expect, it } from 'vitest';
 import { createTaskPlanActivities } from './activities.js';
 
-const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
-
 describe('the planForGoals activity', () => {
   it('plans for goal text over the given nodes, and says in one line when a goal is out of reach', async () => {
-    const office = await loadSceneFile(officePath);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
+    const office = await datasetScene('office');
     const scenes = memorySceneStore();
-    const sceneRef = await scenes.put(office.value);
+    const sceneRef = await scenes.put(office);
     const { planForGoals } = createTaskPlanActivities({ scenes });
     const nodes = ['jasons_office', 'cabinet_3', 'jasons_desk', 'coke_can'];
     const closed = await planForGoals({ sceneRef, goals: ['state(cabinet_3, door, closed)'], nodes });
@@ -26,10 +24,9 @@ describe('the planForGoals activity', () => {
   });
 
   it('closes the fridge again after putting the orange in it', async () => {
-    const office = await loadSceneFile(officePath);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
+    const office = await datasetScene('office');
     const scenes = memorySceneStore();
-    const sceneRef = await scenes.put(office.value);
+    const sceneRef = await scenes.put(office);
     const { planForGoals } = createTaskPlanActivities({ scenes });
     // The robot starts holding a can: it puts it down before it picks up the orange.
     const nodes = ['kitchen', 'kitchen_bench', 'orange', 'fridge', 'coke_can'];

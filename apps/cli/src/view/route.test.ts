@@ -1,14 +1,12 @@
-import { loadSceneFile, type SceneGraph } from '@groundplan/scene-graph';
+import type { SceneGraph } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planRoute } from './route.js';
 
-const office = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 let scene: SceneGraph;
 
 beforeAll(async () => {
-  const loaded = await loadSceneFile(office);
-  if (!loaded.ok) throw new Error('datasets/office.json does not load');
-  scene = loaded.value;
+  scene = await datasetScene('office');
 });
 
 describe('a plan’s route on the navigation layer', () => {

@@ -1,15 +1,13 @@
-import { childrenOf, loadSceneFile, type SceneGraph } from '@groundplan/scene-graph';
+import { childrenOf, type SceneGraph } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import type { SearchTraceEntry } from '@groundplan/workflows/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchStepViews } from './search-steps.js';
 
-const office = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 let scene: SceneGraph;
 
 beforeAll(async () => {
-  const loaded = await loadSceneFile(office);
-  if (!loaded.ok) throw new Error('datasets/office.json does not load');
-  scene = loaded.value;
+  scene = await datasetScene('office');
 });
 
 const entry = (step: number, command: SearchTraceEntry['command'], node: string, error?: string) => ({

@@ -1,6 +1,5 @@
-import { loadSceneFile, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
-
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
+import type { SceneRef, SceneStore } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 
 /**
  * `count` copies of the office in the store, each under its own scene reference: only the
@@ -8,9 +7,7 @@ const officePath = new URL('../../../../datasets/office.json', import.meta.url).
  * the simulated robot keeps a separate world per copy and many runs can execute side by side.
  */
 export async function officeCopies(store: SceneStore, count: number): Promise<SceneRef[]> {
-  const loaded = await loadSceneFile(officePath);
-  if (!loaded.ok) throw new Error('datasets/office.json does not load');
-  const office = loaded.value;
+  const office = await datasetScene('office');
   const description = office.getAttribute('description') ?? '';
   const refs: SceneRef[] = [];
   for (let copy = 0; copy < count; copy++) {

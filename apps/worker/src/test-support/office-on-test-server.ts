@@ -1,10 +1,9 @@
-import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
+import { fileSceneStore } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
 import { createRoleWorkers } from '@groundplan/workflows/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-
-const office = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 
 /** A test server running in-process planner and sim workers, the office stored under `dir`/scenes. */
 export type OfficeOnTestServer = { env: TestWorkflowEnvironment; sceneRef: string; stop(): Promise<void> };
@@ -15,10 +14,8 @@ export type OfficeOnTestServer = { env: TestWorkflowEnvironment; sceneRef: strin
  */
 export async function officeOnTestServer(dir: string): Promise<OfficeOnTestServer> {
   const env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-  const loaded = await loadSceneFile(office);
-  if (!loaded.ok) throw new Error('datasets/office.json does not load');
   const scenes = fileSceneStore(`${dir}/scenes`);
-  const sceneRef = await scenes.put(loaded.value);
+  const sceneRef = await scenes.put(await datasetScene('office'));
   const workers = await createRoleWorkers(env.nativeConnection, {
     roles: ['planner', 'sim'],
     namespace: env.namespace,

@@ -1,8 +1,8 @@
 import { type SceneGraph, visibleNodes } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { ACTION_SPECS } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { datasetScene } from '../test-support/datasets.js';
 import { BOUNDS } from './bounds.js';
 import { asksForRoom, mayAnswerWithRoom, searchChoices, typedActions } from './choices.js';
 import { toModelJsonSchema } from './json-schema.js';

@@ -1,20 +1,18 @@
-import { loadSceneFile } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonInAnswer } from '../structured-output.js';
 import { checkModelAnswer } from './check-model-answer.js';
 import { type AnswerContext, type ModelAnswerCase, modelAnswerCase, officeContext } from './model-answers.js';
 
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 // CI runs a fixed seed; GROUNDPLAN_FUZZ_SEED replays one found by scripts/fuzz-model-answers.ts.
 const seed = Number(process.env.GROUNDPLAN_FUZZ_SEED ?? 20261124);
 const HANG_MS = 1000;
 
 let context: AnswerContext;
 beforeAll(async () => {
-  const office = await loadSceneFile(officePath);
-  if (!office.ok) throw new Error('datasets/office.json does not load');
-  context = officeContext(office.value);
+  const office = await datasetScene('office');
+  context = officeContext(office);
 });
 
 /** A case must be accepted and sound, or refused with a message, within a second. */

@@ -5,14 +5,14 @@ import { fileURLToPath } from 'node:url';
 const buildScript = fileURLToPath(new URL('../../scripts/build-llama-server.sh', import.meta.url));
 
 /**
- * The path of llama.cpp's llama-server, built by scripts/build-llama-server.sh from the source
- * node-llama-cpp ships when this machine has no build yet (minutes on two cores; once per
- * machine, in ${XDG_CACHE_HOME:-~/.cache}/groundplan).
+ * The path of llama.cpp's llama-server, built once per machine by scripts/build-llama-server.sh
+ * (minutes on two cores, in ${XDG_CACHE_HOME:-~/.cache}/groundplan; npm test runs it before the
+ * tests). Never builds: a machine without the build fails at once with the command to run.
  */
 export function llamaServerBinary(): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile('bash', [buildScript], { maxBuffer: 1 << 20 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`build-llama-server.sh failed:\n${stderr}`)) : resolve(stdout.trim()),
+    execFile('bash', [buildScript, '--installed'], (error, stdout, stderr) =>
+      error ? reject(new Error(stderr.trim() || error.message)) : resolve(stdout.trim()),
     ),
   );
 }

@@ -1,16 +1,13 @@
-import { fileURLToPath } from 'node:url';
-import { loadSceneFile, type SceneGraph, sceneRef } from '@groundplan/scene-graph';
+import { type SceneGraph, sceneRef } from '@groundplan/scene-graph';
+import { type DatasetName, datasetScene } from '@groundplan/scene-graph/test-support';
 import type { Embedder } from '../embedder.js';
 import { embeddingModelDir } from '../model-catalogue.js';
 import { loadEmbedder } from '../onnx-embedder.js';
 
 /** One of the repo's datasets (office, home) with its scene ref. */
-export async function dataset(name: 'office' | 'home'): Promise<{ scene: SceneGraph; ref: string }> {
-  const loaded = await loadSceneFile(
-    fileURLToPath(new URL(`../../../../datasets/${name}.json`, import.meta.url)),
-  );
-  if (!loaded.ok) throw new Error(`datasets/${name}.json does not load`);
-  return { scene: loaded.value, ref: sceneRef(loaded.value) };
+export async function dataset(name: DatasetName): Promise<{ scene: SceneGraph; ref: string }> {
+  const scene = await datasetScene(name);
+  return { scene, ref: sceneRef(scene) };
 }
 
 /** The installed default embedding model; tests need it installed (scripts/setup.sh does). */

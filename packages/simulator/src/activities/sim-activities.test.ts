@@ -1,18 +1,16 @@
-import { loadSceneFile, memorySceneStore } from '@groundplan/scene-graph';
+import { memorySceneStore } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkPlanGoals } from '../goals/check-goals.js';
 import { createSimActivities } from './sim-activities.js';
-
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 
 describe('the simulation activities on the office scene', () => {
   const scenes = memorySceneStore();
   const sim = createSimActivities({ scenes });
   let sceneRef: string;
   beforeAll(async () => {
-    const office = await loadSceneFile(officePath);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    sceneRef = await scenes.put(office.value);
+    const office = await datasetScene('office');
+    sceneRef = await scenes.put(office);
   });
 
   it('starts the search from a collapsed view and says what it costs in tokens', async () => {
@@ -40,11 +38,10 @@ describe('the simulation activities on the office scene', () => {
 
 describe('checkPlanGoals', () => {
   it('says which goals a plan leaves unmet, and refuses unreadable goals', async () => {
-    const office = await loadSceneFile(officePath);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    const unmet = checkPlanGoals(office.value, [], ['state(cabinet_3, door, closed)']);
+    const office = await datasetScene('office');
+    const unmet = checkPlanGoals(office, [], ['state(cabinet_3, door, closed)']);
     expect(unmet.ok && unmet.value.satisfied).toBe(false);
     expect(unmet.ok && unmet.value.failed[0]).toContain('cabinet_3');
-    expect(checkPlanGoals(office.value, [], ['closed cabinet']).ok).toBe(false);
+    expect(checkPlanGoals(office, [], ['closed cabinet']).ok).toBe(false);
   });
 });

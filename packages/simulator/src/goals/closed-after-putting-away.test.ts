@@ -1,15 +1,11 @@
-import { loadSceneFile } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { describe, expect, it } from 'vitest';
 import { initialState } from '../state/sim-state.js';
 import { closedAfterPuttingAway } from './closed-after-putting-away.js';
 import { formatGoal, parseGoals } from './goal.js';
 
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
-
 describe('containers closed after putting things away', async () => {
-  const loaded = await loadSceneFile(officePath);
-  if (!loaded.ok) throw new Error('datasets/office.json does not load');
-  const office = loaded.value;
+  const office = await datasetScene('office');
   const start = initialState(office);
   if (!start.ok) throw new Error(start.error);
   const extra = (texts: string[]) => {

@@ -1,11 +1,9 @@
-import { loadSceneFile } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { describe, expect, it } from 'vitest';
 import { initialState } from '../state/sim-state.js';
 import { checkGoals } from './check-goals.js';
 import { formatGoal } from './goal.js';
 import { goalCandidates, settableStates } from './goal-candidates.js';
-
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 
 describe('goal candidates', () => {
   it('knows which state values the action table can set', () => {
@@ -16,12 +14,11 @@ describe('goal candidates', () => {
   });
 
   it('offers goals for "make Niko a coffee", none already true', async () => {
-    const office = await loadSceneFile(officePath);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    const start = initialState(office.value);
+    const office = await datasetScene('office');
+    const start = initialState(office);
     if (!start.ok) throw new Error(start.error);
     const nodes = ['kitchen', 'nikos_office', 'coffee_machine', 'nikos_mug', 'nikos_desk', 'fridge'];
-    const goals = goalCandidates(office.value, start.value, nodes);
+    const goals = goalCandidates(office, start.value, nodes);
     const texts = goals.map(formatGoal);
     expect(texts).toContain('state(nikos_mug, contents, coffee)');
     expect(texts).toContain('on(nikos_mug, coffee_machine)');
@@ -30,6 +27,6 @@ describe('goal candidates', () => {
     // Niko's mug already stands on his desk: not a goal to reach.
     expect(texts).not.toContain('on(nikos_mug, nikos_desk)');
     expect(texts.some((t) => t.includes('kitchen'))).toBe(false);
-    expect(checkGoals(office.value, start.value, goals).results.every((r) => !r.pass)).toBe(true);
+    expect(checkGoals(office, start.value, goals).results.every((r) => !r.pass)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { expandPlan } from '@groundplan/path-planner';
 import type { SceneGraph } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import {
   checkGoalText,
   commitState,
@@ -9,7 +10,7 @@ import {
   verifyPlan,
 } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emptyHandedOffice, exploredAround, loadDataset } from '../test-support/datasets.js';
+import { emptyHandedOffice, exploredAround } from '../test-support/datasets.js';
 import { verifiesAndReaches } from '../test-support/oracle-tasks.js';
 import { breadthFirstPlan, planForGoals } from './plan-for-goals.js';
 
@@ -17,7 +18,7 @@ let office: SceneGraph;
 let home: SceneGraph;
 beforeAll(async () => {
   office = await emptyHandedOffice();
-  home = await loadDataset('home.json');
+  home = await datasetScene('home');
 });
 
 function steps(...calls: string[]): PlanStep[] {
@@ -100,7 +101,7 @@ describe('planForGoals on the office', () => {
   });
 
   it('starts from a given state: the can the robot holds goes straight into the bin', async () => {
-    const holding = await loadDataset('office.json');
+    const holding = await datasetScene('office');
     const nodes = exploredAround(holding, ['recycling_bin']);
     const result = planForGoals(holding, ['inside(coke_can, recycling_bin)', 'holding(nothing)'], {
       nodes: [...nodes, 'coke_can'],

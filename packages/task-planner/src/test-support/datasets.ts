@@ -1,17 +1,9 @@
-import { fileURLToPath } from 'node:url';
-import { heldObject, loadSceneFile, parentOf, type SceneGraph } from '@groundplan/scene-graph';
-
-const datasetPath = (name: string) => fileURLToPath(new URL(`../../../../datasets/${name}`, import.meta.url));
-
-export async function loadDataset(name: 'office.json' | 'home.json'): Promise<SceneGraph> {
-  const scene = await loadSceneFile(datasetPath(name));
-  if (!scene.ok) throw new Error(`datasets/${name} does not load: ${scene.error[0]?.message}`);
-  return scene.value;
-}
+import { heldObject, parentOf, type SceneGraph } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 
 /** The office as the evaluation runs most tasks: the robot starts empty-handed (packages/eval/src/scenes.ts). */
 export async function emptyHandedOffice(): Promise<SceneGraph> {
-  const office = await loadDataset('office.json');
+  const office = await datasetScene('office');
   const held = heldObject(office);
   if (held !== undefined) office.dropNode(held);
   return office;

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expandPlan } from '@groundplan/path-planner';
 import type { SceneGraph } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { checkGoalText, goalNodes, type PlanStep, parseGoals, verifyPlan } from '@groundplan/simulator';
-import { emptyHandedOffice, exploredAround, loadDataset } from './datasets.js';
+import { emptyHandedOffice, exploredAround } from './datasets.js';
 
 const tasksPath = (name: string) =>
   fileURLToPath(new URL(`../../../../datasets/tasks/${name}`, import.meta.url));
@@ -30,7 +31,7 @@ export async function officePlanningTasks(): Promise<OracleTask[]> {
   const requirements = JSON.parse(await readFile(tasksPath('requirements.json'), 'utf8')) as {
     tasks: { id: string; goal?: string[] }[];
   };
-  const office = await loadDataset('office.json');
+  const office = await datasetScene('office');
   const emptyHanded = await emptyHandedOffice();
   return requirements.tasks
     .filter((task) => task.id.startsWith('office-') && task.id.includes('planning'))

@@ -5,13 +5,12 @@ import { tmpdir } from 'node:os';
 import { type LlmScript, scriptedProvider } from '@groundplan/llm';
 import { openRetrieval } from '@groundplan/retrieval';
 import { createSimulatedRobot } from '@groundplan/robot';
-import { fileSceneStore, loadSceneFile, type SceneStore } from '@groundplan/scene-graph';
+import { fileSceneStore, type SceneStore } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '../contract.js';
 import { createRoleWorkers } from '../worker.js';
-
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 
 export type OfficeOnTestServer = {
   env: TestWorkflowEnvironment;
@@ -30,9 +29,7 @@ export async function officeOnTestServer(
   const dataDir = mkdtempSync(`${tmpdir()}/groundplan-${name}-`);
   const scenes = fileSceneStore(`${dataDir}/scenes`);
   const env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-  const office = await loadSceneFile(officePath);
-  if (!office.ok) throw new Error('datasets/office.json does not load');
-  const sceneRef = await scenes.put(office.value);
+  const sceneRef = await scenes.put(await datasetScene('office'));
   return {
     env,
     scenes,

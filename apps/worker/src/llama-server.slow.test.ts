@@ -16,8 +16,8 @@ import { startWorkerProcess } from './worker-process.js';
 const instruction = "Close Jason's cabinet.";
 
 // A real third-party OpenAI-compatible server: llama.cpp's llama-server, built once per machine
-// from the llama.cpp source node-llama-cpp ships (the first run builds it: minutes), serving the
-// default GGUF. SmolLM2-135M cannot plan this task well, each call takes seconds to a minute on
+// from the llama.cpp source node-llama-cpp ships (by npm test before the tests, not here), serving
+// the default GGUF. SmolLM2-135M cannot plan this task well, each call takes seconds to a minute on
 // two shared cores, and without a grammar (prompt mode) it writes on until the server's cap, so
 // the run is bounded: 2 search steps, no replan, answers capped at 256 tokens by the server.
 describe("the plan workflow against llama.cpp's llama-server", { timeout: 900_000 }, () => {
@@ -27,12 +27,13 @@ describe("the plan workflow against llama.cpp's llama-server", { timeout: 900_00
   let server: LlamaServer;
   const dir = mkdtempSync(`${tmpdir()}/groundplan-llama-server-`);
 
+  // The built binary (or a clear failure), the model loading (at most 120 s), a test server.
   beforeAll(async () => {
     const binary = await llamaServerBinary();
     server = await startLlamaServer({ binary, modelPath: defaultLocalModelPath(), maxAnswerTokens: 256 });
     testServer = await officeOnTestServer(dir);
     ({ env, sceneRef } = testServer);
-  }, 1_800_000);
+  }, 300_000);
   afterAll(async () => {
     await testServer?.stop();
     await server?.close();

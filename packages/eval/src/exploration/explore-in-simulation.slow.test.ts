@@ -2,18 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createLlmActivities, scriptedProvider } from '@groundplan/llm';
 import { openRetrieval } from '@groundplan/retrieval';
-import {
-  generateScene,
-  loadSceneFile,
-  memorySceneStore,
-  nodesOfKind,
-  type SceneGraph,
-} from '@groundplan/scene-graph';
+import { generateScene, memorySceneStore, nodesOfKind, type SceneGraph } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectsInClosedContainers, withEmptyGripper } from './exploration-tasks.js';
 import { type ExplorationDeps, exploreInSimulation } from './explore-in-simulation.js';
-
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
 
 /** Every node and edge of the belief is in the world, edges between the same nodes and of the same kind. */
 function isSubgraph(belief: SceneGraph, world: SceneGraph): string[] {
@@ -36,11 +29,10 @@ describe('exploring a building the robot does not know (no Temporal)', () => {
   let deps: ExplorationDeps;
   const cacheDir = mkdtempSync(`${tmpdir()}/groundplan-explore-sim-`);
   beforeAll(async () => {
-    const loaded = await loadSceneFile(officePath);
-    if (!loaded.ok) throw new Error('datasets/office.json does not load');
+    const loaded = await datasetScene('office');
     // SayNav's robot starts with an empty gripper, so it can open containers.
-    office = withEmptyGripper(loaded.value);
-    expect(office.order).toBe(loaded.value.order - 1);
+    office = withEmptyGripper(loaded);
+    expect(office.order).toBe(loaded.order - 1);
     const retrieval = await openRetrieval({ cacheDir });
     if (!retrieval.ok) throw new Error(retrieval.error);
     const scenes = memorySceneStore();

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { readWorld, worldFilePath } from '@groundplan/robot';
-import { fileSceneStore, loadSceneFile, sceneToFile } from '@groundplan/scene-graph';
+import { fileSceneStore, sceneToFile } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import {
   GROUNDPLAN_SEARCH_ATTRIBUTES,
@@ -15,8 +16,6 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
-
-const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 
 // The robot believes Will's drone is gone; in its true world (the office) it is on the drone shelf.
 // It looks room by room until it sees it. Killed mid-look and with a belief update pending, it must
@@ -38,10 +37,9 @@ describe('SIGKILL while the robot looks and while its belief is updated', { time
 
   beforeAll(async () => {
     env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    const loaded = await loadSceneFile(officePath);
-    if (!loaded.ok) throw new Error('datasets/office.json does not load');
-    writeFileSync(trueWorldFile, JSON.stringify(sceneToFile(loaded.value)));
-    const belief = loaded.value.copy();
+    const loaded = await datasetScene('office');
+    writeFileSync(trueWorldFile, JSON.stringify(sceneToFile(loaded)));
+    const belief = loaded.copy();
     belief.dropNode('wills_drone');
     beliefRef = await fileSceneStore(`${dataDir}/scenes`).put(belief);
     planner = (

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { expandPlan } from '@groundplan/path-planner';
 import { readWorld, worldFilePath } from '@groundplan/robot';
-import { fileSceneStore, loadSceneFile, type SceneGraph, sceneToJson } from '@groundplan/scene-graph';
+import { fileSceneStore, type SceneGraph, sceneToJson } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { runOutcome } from '@groundplan/workflows/client';
 import {
@@ -18,8 +19,6 @@ import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoverySeconds } from './test-support/recovery.js';
 import { startWorkerProcess } from './worker-process.js';
-
-const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 
 describe('a robot worker killed with SIGKILL during a long navigation', { timeout: 300_000 }, () => {
   let env: TestWorkflowEnvironment;
@@ -40,9 +39,7 @@ describe('a robot worker killed with SIGKILL during a long navigation', { timeou
 
   beforeAll(async () => {
     env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    const loaded = await loadSceneFile(officePath);
-    if (!loaded.ok) throw new Error('datasets/office.json does not load');
-    office = loaded.value;
+    office = await datasetScene('office');
     sceneRef = await fileSceneStore(`${dataDir}/scenes`).put(office);
     const route = expandPlan(office, [{ action: 'goto', args: ['wills_office'] }]);
     if (!route.ok) throw new Error(route.error.message);

@@ -1,37 +1,30 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import {
-  collapse,
-  loadSceneFile,
-  memorySceneStore,
-  renderFullScene,
-  visibleNodes,
-} from '@groundplan/scene-graph';
+import { collapse, memorySceneStore, renderFullScene, visibleNodes } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { describe, expect, it } from 'vitest';
 import { createLlmActivities, warmUpSemanticSearch } from '../activities.js';
 import { defaultLocalModelPath } from '../model-catalogue.js';
 import { localModelProvider } from './local-model.js';
 
-const OFFICE = fileURLToPath(new URL('../../../../datasets/office.json', import.meta.url));
-
+// Loading the model and the first answer took 27 s on two shared cores at load 7 and 87 s beside
+// another test suite, the later tests 1-2 s each: the timeouts leave room for a loaded CI machine.
 describe('the local model provider', () => {
   // First in this file, so the model's context sequence starts empty and only the warm-up fills it.
   it('warmed up, answers a semantic-search step on the office graph with schema-valid JSON at the first try, evaluating only its view and instruction', {
-    timeout: 600_000,
+    timeout: 300_000,
   }, async () => {
     const modelPath = defaultLocalModelPath();
     if (!existsSync(modelPath))
       throw new Error(
         `the default local model is not installed at ${modelPath}; run packages/llm/scripts/install-model.sh`,
       );
-    const office = await loadSceneFile(OFFICE);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    const view = collapse(office.value);
+    const office = await datasetScene('office');
+    const view = collapse(office);
     const provider = localModelProvider({ modelPath });
 
     // Grammar-constrained decoding must get it right without being told what was wrong.
     const scenes = memorySceneStore();
-    const sceneRef = await scenes.put(office.value);
+    const sceneRef = await scenes.put(office);
     const llm = createLlmActivities({ provider, scenes, maxInvalidRetries: 0 });
     // The step arrives while the model is still warming up: it waits its turn.
     const warming = warmUpSemanticSearch(provider);
@@ -40,7 +33,7 @@ describe('the local model provider', () => {
     if (!warm.ok) throw new Error(`${warm.error.kind}: ${warm.error.message}`);
 
     expect(['expand', 'contract', 'done']).toContain(step.command);
-    expect(visibleNodes(office.value, view)).toContain(step.node);
+    expect(visibleNodes(office, view)).toContain(step.node);
     expect(step.usage).toMatchObject({ provider: 'local', attempts: 1 });
     const { promptTokens, completionTokens, cachedPromptTokens } = step.usage.usage;
     expect(promptTokens).toBeGreaterThan(1000);
@@ -51,7 +44,7 @@ describe('the local model provider', () => {
     expect(promptTokens - (cachedPromptTokens ?? 0)).toBeLessThan(promptTokens);
   });
 
-  it('stops an answer at the token cap the request asks for', { timeout: 600_000 }, async () => {
+  it('stops an answer at the token cap the request asks for', { timeout: 120_000 }, async () => {
     const result = await localModelProvider({ modelPath: defaultLocalModelPath() }).complete({
       messages: [{ role: 'user', content: 'Describe a kitchen.' }],
       schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
@@ -64,7 +57,7 @@ describe('the local model provider', () => {
   });
 
   it('stops generating when the caller aborts, in one line, and answers the next request', {
-    timeout: 600_000,
+    timeout: 120_000,
   }, async () => {
     const provider = localModelProvider({ modelPath: defaultLocalModelPath() });
     const describe = (maxTokens: number, signal?: AbortSignal) =>
@@ -87,13 +80,12 @@ describe('the local model provider', () => {
   });
 
   it("refuses at once, in one line and for good, a prompt longer than the model's context", {
-    timeout: 600_000,
+    timeout: 120_000,
   }, async () => {
-    const office = await loadSceneFile(OFFICE);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
+    const office = await datasetScene('office');
     // The whole office graph (LLM-As-Planner's prompt): 12,870 o200k tokens, over SmolLM2's 8,192.
     const result = await localModelProvider({ modelPath: defaultLocalModelPath() }).complete({
-      messages: [{ role: 'user', content: renderFullScene(office.value) }],
+      messages: [{ role: 'user', content: renderFullScene(office) }],
       schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
       schemaName: 'plan',
       maxTokens: 100,

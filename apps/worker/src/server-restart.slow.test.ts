@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
+import { fileSceneStore } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import {
   connectClient,
   freePort,
@@ -13,8 +14,6 @@ import { GROUNDPLAN_SEARCH_ATTRIBUTES, type PlanTaskResult } from '@groundplan/w
 import { afterAll, describe, expect, it } from 'vitest';
 import { replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
-
-const root = new URL('../../../', import.meta.url).pathname;
 
 describe('the Temporal dev server restarted during a run', { timeout: 300_000 }, () => {
   const dir = mkdtempSync(`${tmpdir()}/groundplan-restart-`);
@@ -40,9 +39,8 @@ describe('the Temporal dev server restarted during a run', { timeout: 300_000 },
     const temporal = temporalConfigFromEnv(env);
     if (!temporal.ok) throw new Error(temporal.error);
 
-    const office = await loadSceneFile(`${root}datasets/office.json`);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    const sceneRef = await fileSceneStore(`${dir}/scenes`).put(office.value);
+    const office = await datasetScene('office');
+    const sceneRef = await fileSceneStore(`${dir}/scenes`).put(office);
     const hitLog = `${dir}/hits.log`;
     worker = await startWorkerProcess(['--roles', 'planner,llm,sim'], {
       ...env,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
+import { fileSceneStore } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
@@ -11,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 
-const repo = (path: string) => new URL(`../../../${path}`, import.meta.url).pathname;
 const instruction = "Close Jason's cabinet.";
 const RUNS = 20;
 // The cassette's run: 4 semantic-search steps and 2 plans (the simulator rejects the first).
@@ -31,9 +31,8 @@ describe(`${RUNS} concurrent planTask runs on one planner and two LLM worker pro
 
   beforeAll(async () => {
     env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    const office = await loadSceneFile(repo('datasets/office.json'));
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    sceneRef = await fileSceneStore(sceneStore).put(office.value);
+    const office = await datasetScene('office');
+    sceneRef = await fileSceneStore(sceneStore).put(office);
     const common = {
       TEMPORAL_ADDRESS: env.address,
       GROUNDPLAN_DATA_DIR: dataDir,

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { countUsage, type LlmProvider, recordingProvider } from '@groundplan/llm';
 import { createSimulatedRobot } from '@groundplan/robot';
-import { fileSceneStore, loadSceneFile, ok } from '@groundplan/scene-graph';
+import { fileSceneStore, ok } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES, PLANNER_TASK_QUEUE } from '@groundplan/workflows/contract';
 import type { ExploreForInput, ExploreForResult } from '@groundplan/workflows/explore-contract';
@@ -12,8 +13,6 @@ import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askedRequests, replayLlmEnv, servedAnswers } from './test-support/replay-llm.js';
 import { startWorkerProcess } from './worker-process.js';
-
-const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 
 /** Picks the frontier room whose name suggests the targets, else the nearest: SayNav's choice, answered by rule. */
 function roomKeywordModel(): LlmProvider {
@@ -38,7 +37,8 @@ function roomKeywordModel(): LlmProvider {
   };
 }
 
-describe('a worker killed with SIGKILL mid-exploration (SayNav)', { timeout: 600_000 }, () => {
+// 73 s on two shared cores at load 6; the other crash tests (94-125 s) have the same bound.
+describe('a worker killed with SIGKILL mid-exploration (SayNav)', { timeout: 300_000 }, () => {
   let env: TestWorkflowEnvironment;
   let planner: Worker;
   let plannerRun: Promise<void>;
@@ -78,9 +78,8 @@ describe('a worker killed with SIGKILL mid-exploration (SayNav)', { timeout: 600
 
   beforeAll(async () => {
     env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    const office = await loadSceneFile(officePath);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    sceneRef = await scenes.put(office.value);
+    const office = await datasetScene('office');
+    sceneRef = await scenes.put(office);
     planner = (
       await createRoleWorkers(env.nativeConnection, { roles: ['planner'], namespace: env.namespace })
     )[0]!;

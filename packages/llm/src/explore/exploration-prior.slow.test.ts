@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
 import { memorySceneStore, type SceneGraph } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlmActivities } from '../activities.js';
 import { scriptedProvider } from '../providers/scripted.js';
-import { datasetScene } from '../test-support/datasets.js';
 import { lookSteps } from './exploration-prior.js';
 
 const cacheDir = mkdtempSync(`${tmpdir()}/groundplan-exploration-prior-`);

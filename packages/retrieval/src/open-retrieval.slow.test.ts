@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { loadSceneFile, memorySceneStore } from '@groundplan/scene-graph';
+import { memorySceneStore } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRetrieval } from './open-retrieval.js';
 import { rankNodes } from './rank.js';
-
-const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 
 describe('retrieval as a worker opens it', () => {
   const dir = mkdtempSync(`${tmpdir()}/groundplan-open-retrieval-`);
@@ -14,10 +13,9 @@ describe('retrieval as a worker opens it', () => {
   it('loads the default model and indexes a scene by its reference', async () => {
     const retrieval = await openRetrieval({ cacheDir: dir });
     if (!retrieval.ok) throw new Error(retrieval.error);
-    const office = await loadSceneFile(officePath);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    const ref = await memorySceneStore().put(office.value);
-    const index = await retrieval.value.indexFor(ref, office.value);
+    const office = await datasetScene('office');
+    const ref = await memorySceneStore().put(office);
+    const index = await retrieval.value.indexFor(ref, office);
     const [best] = await rankNodes(index, 'Find me a banana.', { kinds: ['room'], limit: 1 });
     expect(best?.id).toBe('kitchen');
   });

@@ -7,7 +7,8 @@ import {
   type ScriptedAnswer,
   startFakeOpenAiServer,
 } from '@groundplan/llm/test-support';
-import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';
+import { fileSceneStore } from '@groundplan/scene-graph';
+import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
@@ -18,7 +19,6 @@ import { FAILURE_TYPES, GROUNDPLAN_SEARCH_ATTRIBUTES, PLANNER_TASK_QUEUE } from 
 import { createRoleWorkers, runWorkersUntil } from './worker.js';
 import { executePlan } from './workflows.js';
 
-const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 const cassette = JSON.parse(
   readFileSync(
     new URL('../../../datasets/cassettes/close-jasons-cabinet.cassette.json', import.meta.url),
@@ -48,9 +48,8 @@ describe('what one LLM step and one skill may take, against real servers', { tim
 
   beforeAll(async () => {
     env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    const office = await loadSceneFile(officePath);
-    if (!office.ok) throw new Error('datasets/office.json does not load');
-    sceneRef = await scenes.put(office.value);
+    const office = await datasetScene('office');
+    sceneRef = await scenes.put(office);
   });
   afterEach(async () => {
     await endpoint?.close();
