@@ -24,6 +24,7 @@ describe('the workflow contract', () => {
       robotWorldCorrupt: ROBOT_WORLD_CORRUPT,
       planFailed: 'PlanFailed',
       executionFailed: 'ExecutionFailed',
+      needsAnswer: 'NeedsAnswer',
       notFound: 'NotFound',
       invalidInput: 'InvalidInput',
     });
@@ -45,6 +46,10 @@ describe('the workflow contract', () => {
     expect(PlanTaskInputSchema.safeParse({ sceneRef, instruction: 'Close the fridge.' }).success).toBe(true);
     const empty = PlanTaskInputSchema.safeParse({ sceneRef, instruction: '   ' });
     expect(empty.error?.issues[0]?.message).toBe('the instruction is empty');
+    const punctuation = PlanTaskInputSchema.safeParse({ sceneRef, instruction: '?!...' });
+    expect(punctuation.error?.issues[0]?.message).toBe(
+      'the instruction has no words: say what the robot should do',
+    );
     const badRobot = PlanAndExecuteInputSchema.safeParse({
       sceneRef,
       instruction: 'Go.',

@@ -184,7 +184,11 @@ export function planningBudgets(options: PlanOptions | undefined): {
 
 export const PlanTaskInputSchema = z.object({
   sceneRef: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'a scene reference is sha256:<64 hex digits>'),
-  instruction: z.string().trim().min(1, 'the instruction is empty'),
+  instruction: z
+    .string()
+    .trim()
+    .min(1, 'the instruction is empty')
+    .regex(/[\p{L}\p{N}]/u, 'the instruction has no words: say what the robot should do'),
   options: PlanOptionsSchema.optional(),
   /** What the planner must know beyond the scene, e.g. a reported world change. */
   context: z.array(z.string()).optional(),
