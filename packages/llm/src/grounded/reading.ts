@@ -27,9 +27,9 @@ export function readInstruction(instruction: string): Reading {
     const words = asked.toLowerCase().split(/\s+/);
     // "Can you bring me a mug?" asks for the mug: its question mark is politeness.
     const polite = /^(?:can|could|would|will)\s+you\b/i.test(sentence.trim());
-    // "Check if the machine is working", "see whether ...": a question about a state.
-    const checks = /^(?:check|see|verify|find\s+out)\s+(?:if|whether)\b/.test(words.join(' '));
-    const form = checks ? 'whether' : questionForm(words, sentence.trim().endsWith('?') && !polite);
+    // "Check if the coffee machine is working" stays a request: SayPlan's task set has the robot
+    // try the machine (a planning task), and the harness's oracle plans it.
+    const form = questionForm(words, sentence.trim().endsWith('?') && !polite);
     if (form !== undefined) {
       questions.push({ sentence, form });
       continue;
