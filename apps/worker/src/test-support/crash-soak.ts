@@ -6,6 +6,9 @@ import { PROCESS_ROLES, type ProcessRole } from './role-processes.js';
 import { resultDifferences, worldDifferences } from './run-comparison.js';
 import { startWorkerFleet } from './worker-fleet.js';
 
+/** Activities on the LLM queue that make no model call, so they are not counted against the model's answers. */
+const MODEL_FREE_LLM_ACTIVITIES: readonly string[] = ['readInstruction'];
+
 export type SoakOptions = {
   /** Working folder (the dev server's SQLite file, scenes, robot worlds, hit logs). */
   dir: string;
@@ -216,7 +219,10 @@ export async function crashSoak(options: SoakOptions): Promise<SoakReport> {
     log(`${spans.length} activities and workflow tasks in the histories`);
     for (const kill of kills) Object.assign(kill, recoveryAfter(kill, spans));
     const served = fleet.servedCalls();
-    const llmCalls = spans.filter((s) => s.role === 'llm' && s.kind === 'activity');
+    // The LLM queue's activities that ask the model: reading the instruction asks none (the rule reader).
+    const llmCalls = spans.filter(
+      (s) => s.role === 'llm' && s.kind === 'activity' && !MODEL_FREE_LLM_ACTIVITIES.includes(s.name),
+    );
     const needed = callsPerRun * (options.runs + 1);
     const retriedAttempts = llmCalls.reduce((n, s) => n + s.attempt - 1, 0);
     const recoveries = (role?: ProcessRole) =>
