@@ -67,7 +67,10 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
       GROUNDPLAN_ROBOT_TIME_SCALE: '0.005',
     });
     const plan = async (...extra: string[]): Promise<Run> => {
-      const cli = await runCli(['plan', '--scene', office, '--json', ...extra, instruction], env);
+      const cli = await runCli(
+        ['plan', '--planner', 'sayplan', '--scene', office, '--json', ...extra, instruction],
+        env,
+      );
       const { runId, result } = JSON.parse(cli.stdout) as Omit<Run, 'code'>;
       return { runId, code: cli.code, result };
     };

@@ -126,7 +126,10 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.setDefaultTimeout(TIMEOUT_MS);
     mkdirSync(shots, { recursive: true });
-    const cli = await runCli(['plan', '--scene', office, '--no-wait', '--json', instruction], env);
+    const cli = await runCli(
+      ['plan', '--planner', 'sayplan', '--scene', office, '--no-wait', '--json', instruction],
+      env,
+    );
     expect(cli.code).toBe(0);
     runId = (JSON.parse(cli.stdout) as { runId: string }).runId;
   }, 600_000);
@@ -243,7 +246,10 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
   });
 
   it('draws a plan-only run: the verified plan and its route, none of it executed', async () => {
-    const cli = await runCli(['plan', '--plan-only', '--scene', office, '--json', instruction], env);
+    const cli = await runCli(
+      ['plan', '--planner', 'sayplan', '--plan-only', '--scene', office, '--json', instruction],
+      env,
+    );
     expect(cli.code).toBe(0);
     const { runId: planOnly } = JSON.parse(cli.stdout) as { runId: string };
     await page.goto(`${env.GROUNDPLAN_VIEW_URL}/runs/${planOnly}`);
