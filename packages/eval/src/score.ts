@@ -141,7 +141,8 @@ function planFailure(graph: SceneGraph, plan: PlanStep[], withPathPlanner: boole
   return 'missing action';
 }
 
-function ancestors(graph: SceneGraph, id: string): string[] {
+/** The node's hierarchy ancestors, nearest first. */
+export function ancestors(graph: SceneGraph, id: string): string[] {
   const out: string[] = [];
   for (let up = parentOf(graph, id); up; up = parentOf(graph, up.parent)) out.push(up.parent);
   return out;
