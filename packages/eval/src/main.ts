@@ -20,6 +20,7 @@ import { loadTaskSet, selectTasks, TASK_SETS, type TaskSetName } from './tasks.j
 const USAGE = `usage: groundplan-eval [--task-set ${Object.keys(TASK_SETS).join('|')}] [--tasks all|office|home|<family>|<id,...>] [--planner ${PLANNER_VARIANTS.join('|')}[,...]]
        [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--concurrency N]
        [--max-search-steps N] [--max-replans N] [--task-timeout SECONDS] [--chain-of-thought on|off]
+       [--reader rules|model]
        [--dry-run] --out reports/<name>`;
 const PLANNERS: readonly PlannerVariant[] = PLANNER_VARIANTS;
 
@@ -56,9 +57,13 @@ async function main(): Promise<number> {
   const taskTimeoutS = numberOf(values['task-timeout']);
   const thought = values['chain-of-thought'] ?? 'on';
   if (thought !== 'on' && thought !== 'off') return fail(`--chain-of-thought is on or off, not ${thought}`);
+  const reader = values.reader ?? 'rules';
+  if (reader !== 'rules' && reader !== 'model') return fail(`--reader is rules or model, not ${reader}`);
   const out = userPath(values.out);
   if (values['dry-run']) {
-    console.log(JSON.stringify({ out, planners, tasks: tasks.value.length, provider, concurrency, thought }));
+    console.log(
+      JSON.stringify({ out, planners, tasks: tasks.value.length, provider, concurrency, thought, reader }),
+    );
     return 0;
   }
   const scenes = await loadEvalScenes(fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`));
@@ -76,6 +81,7 @@ async function main(): Promise<number> {
       ...(maxReplans !== undefined ? { maxReplans } : {}),
       ...(taskTimeoutS !== undefined ? { taskTimeoutMs: taskTimeoutS * 1000 } : {}),
       chainOfThought: thought === 'on',
+      reader,
     });
     const run = describeRun({
       planner,
@@ -89,6 +95,7 @@ async function main(): Promise<number> {
           .maxReplans,
         taskTimeoutS: taskTimeoutS ?? 'none',
         chainOfThought: thought,
+        reader,
       },
       notApplicable: outcome.notApplicable,
     });
@@ -116,6 +123,7 @@ function parse() {
       'max-replans': { type: 'string' },
       'task-timeout': { type: 'string' },
       'chain-of-thought': { type: 'string' },
+      reader: { type: 'string' },
       out: { type: 'string' },
       'dry-run': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },

@@ -160,6 +160,11 @@ export const PlanOptionsSchema = z.object({
   answerTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
   /** LookPlanGraph: skills a run may take before it gives up (DEFAULT_MAX_ACTIONS). */
   maxActions: z.number().int().min(1).max(500).optional(),
+  /**
+   * Who reads the instruction: the small general rules (default) or the model, whose reading
+   * also names the things, what not to touch and the changes asked for (issue 25).
+   */
+  reader: z.enum(['rules', 'model']).optional(),
 });
 export type PlanOptions = z.infer<typeof PlanOptionsSchema>;
 

@@ -1,4 +1,4 @@
-import type { Chooser } from '@groundplan/llm';
+import type { Chooser, Reading } from '@groundplan/llm';
 import type {
   PlanAttempt,
   PlanStep,
@@ -22,6 +22,8 @@ export type GoalLoopInput = {
   maxReplans: number;
   /** Asks the user which thing a phrase means; undefined when the run may not ask or no answer came. */
   ask(question: Question): Promise<string | undefined>;
+  /** The model's reading of the instruction, when the run asked for one. */
+  reading?: Reading;
 };
 
 type PlanOutcome = Pick<
@@ -69,6 +71,7 @@ export async function planForGoals(
           rejected,
           ...(input.found ? { found: input.found } : {}),
           ...(resolved.length > 0 ? { resolved } : {}),
+          ...(input.reading ? { reading: input.reading } : {}),
         },
       ],
     );
