@@ -18,7 +18,7 @@ import { loadEvalScenes } from './scenes.js';
 import { loadTaskSet, selectTasks, TASK_SETS, type TaskSetName } from './tasks.js';
 
 const USAGE = `usage: groundplan-eval [--task-set ${Object.keys(TASK_SETS).join('|')}] [--tasks all|office|home|<family>|<id,...>] [--planner ${PLANNER_VARIANTS.join('|')}[,...]]
-       [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--concurrency N]
+       [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--threads N] [--concurrency N]
        [--max-search-steps N] [--max-replans N] [--task-timeout SECONDS] [--chain-of-thought on|off]
        [--reader rules|model]
        [--dry-run] --out reports/<name>`;
@@ -118,6 +118,7 @@ function parse() {
       provider: { type: 'string' },
       cassette: { type: 'string' },
       'model-path': { type: 'string' },
+      threads: { type: 'string' },
       concurrency: { type: 'string' },
       'max-search-steps': { type: 'string' },
       'max-replans': { type: 'string' },
@@ -137,6 +138,7 @@ function providerConfig(values: ReturnType<typeof parse>['values']): EvalProvide
       return {
         provider: 'local',
         ...(values['model-path'] ? { modelPath: userPath(values['model-path']) } : {}),
+        ...(values.threads ? { threads: Number(values.threads) } : {}),
       };
     case 'replay':
       return values.cassette
