@@ -12,6 +12,7 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { z } from 'zod';
 import { DEFAULT_PLANNER, type PlannerVariant, PlannerVariantSchema, traitsOf } from './planners.js';
 
+export { describeReading } from './describe-reading.js';
 export type { Answer, PlanStep, Reading, SceneRef, View };
 
 // --- Task queues: each kind of work scales on its own workers ---

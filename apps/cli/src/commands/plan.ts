@@ -25,6 +25,8 @@ export type PlanFlags = {
   /** false with --no-ask: fail with the question instead of waiting for `groundplan answer`. */
   ask?: boolean;
   answerTimeout?: number;
+  /** Who reads the instruction (PlanOptions.reader); absent: the rules. */
+  reader?: 'rules' | 'model';
   wait: boolean;
   json?: boolean;
   maxReplans?: number;
@@ -66,6 +68,7 @@ export async function planCommand(
     ...(flags.llmAttempts === undefined ? {} : { llmMaxAttempts: flags.llmAttempts }),
     ...(flags.llmDeadline === undefined ? {} : { llmStepDeadlineSeconds: flags.llmDeadline }),
     ...(flags.ask === false ? { ask: false } : {}),
+    ...(flags.reader === undefined ? {} : { reader: flags.reader }),
     ...(flags.answerTimeout === undefined ? {} : { answerTimeoutSeconds: flags.answerTimeout }),
   };
   // In an async function, so a refusal the client throws at once (plan-only with lookplangraph) is caught too.
