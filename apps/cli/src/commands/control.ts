@@ -1,5 +1,11 @@
-import { answerUpdate, approveSignal, progressQuery, rejectSignal } from '@groundplan/workflows/contract';
-import { WorkflowUpdateFailedError } from '@temporalio/client';
+import {
+  answerUpdate,
+  approveSignal,
+  progressQuery,
+  type Question,
+  rejectSignal,
+} from '@groundplan/workflows/contract';
+import { type Client, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CliConfig } from '../config.js';
 import { connect, forRun } from '../connect.js';
 import { EXIT, UserError } from '../user-error.js';
@@ -35,6 +41,13 @@ export async function approveCommand(
  */
 export async function answerCommand(runId: string, choice: string, config: CliConfig): Promise<number> {
   const client = await connect(config);
+  const question = await answerRun(client, runId, choice);
+  console.log(`answered ${runId}: the ${question.phrase} is ${choice}`);
+  return EXIT.ok;
+}
+
+/** Sends `choice` to the planning run that asks (the run, or its current child); the question it answered. */
+export async function answerRun(client: Client, runId: string, choice: string): Promise<Question> {
   const progress = await forRun(runId, () => client.workflow.getHandle(runId).query(progressQuery));
   const asking =
     progress.stage !== 'awaiting-answer' && progress.currentChild ? progress.currentChild : runId;
@@ -50,6 +63,5 @@ export async function answerCommand(runId: string, choice: string, config: CliCo
       );
     throw error;
   }
-  console.log(`answered ${runId}: the ${question.phrase} is ${choice}`);
-  return EXIT.ok;
+  return question;
 }
