@@ -114,10 +114,17 @@ async function main(): Promise<number> {
       `${task.id}: ${reading ? `${reading.kind}${record.score?.kindRight ? '' : ' (wrong)'}` : error} ${record.latencyMs} ms`,
     );
   }
+  // Judged again with today's rules, so a summary never mixes two versions of score-reading.ts.
+  const byId = new Map(tasks.value.map((task) => [task.id, task]));
   const records = (await readFile(file, 'utf8'))
     .split('\n')
     .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line) as ReadingRecord);
+    .map((line) => JSON.parse(line) as ReadingRecord)
+    .map((record) => {
+      const task = byId.get(record.id);
+      if (!task || !record.reading) return record;
+      return { ...record, score: scoreReading(task, record.reading, scenes.sceneFor(task).graph) };
+    });
   const summary = readingSummary(records);
   const base = file.replace(/\.jsonl$/, '');
   await writeFile(`${base}.summary.json`, `${JSON.stringify(summary, null, 2)}\n`);

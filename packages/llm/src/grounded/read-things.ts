@@ -3,9 +3,11 @@ import { unknownPhrases } from './missing-things.js';
 import type { ReadingDetails } from './reading.js';
 
 /**
- * The things a model's reading names that the building does not have: no word of the phrase is
- * in any node's text and its nearest node is below `below` in meaning. Excluded things are not
- * asked for, so they are never missing.
+ * The things a model's reading names that the building does not have: a word of the phrase is in
+ * no node's text ("a slice of pizza": pizza) and its nearest node is below `below` in meaning.
+ * The model names each thing as its own phrase, so one unknown word is enough here, where the
+ * rules' noun phrases need all their words unknown. Excluded things are not asked for, so they
+ * are never missing.
  */
 export function absentReadThings(
   graph: SceneGraph,
@@ -14,9 +16,8 @@ export function absentReadThings(
 ): { phrase: string; nearest: string }[] {
   const excluded = new Set(details.excluded);
   const unknown = new Set(
-    unknownPhrases(
-      graph,
-      details.things.filter((thing) => !excluded.has(thing)),
+    details.things.filter(
+      (thing) => !excluded.has(thing) && unknownPhrases(graph, thingWords(thing)).length > 0,
     ),
   );
   return details.grounding.flatMap(({ phrase, nodes }) =>
@@ -38,3 +39,12 @@ export function excludedNodes(details: ReadingDetails, near: number): Set<string
     ),
   );
 }
+
+/** The words of a thing's phrase, without the ones that name nothing by themselves ("of", "the"). */
+function thingWords(phrase: string): string[] {
+  return (phrase.toLowerCase().match(/[a-z][a-z']*/g) ?? []).filter((word) => !FUNCTION_WORDS.has(word));
+}
+
+const FUNCTION_WORDS = new Set(
+  'a an the of some any my your his her their our its this that these those for with to in on'.split(' '),
+);
