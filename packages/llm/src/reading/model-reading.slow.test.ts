@@ -81,6 +81,23 @@ describe("the model's reading of an instruction", () => {
     expect(JSON.stringify(server.received[0]!.body.response_format)).toContain('"excluded"');
   });
 
+  it('a request only to find something is a search: a question whose answer is where it is', async () => {
+    const reading = await readByModel('Locate the stapler and the scissors.', {
+      requests: [
+        { verb: 'locate', thing: 'stapler', to: '' },
+        { verb: 'Find', thing: 'scissors', to: '' },
+      ],
+    });
+    expect(reading).toMatchObject({ kind: 'question', form: 'find', by: 'model' });
+    const fetch = await readByModel('Find the stapler and bring it to me.', {
+      requests: [
+        { verb: 'find', thing: 'stapler', to: '' },
+        { verb: 'bring', thing: 'stapler', to: 'me' },
+      ],
+    });
+    expect(fetch.kind).toBe('request');
+  });
+
   it('the rules read it without a call when the run does not ask for the model', async () => {
     server.received.length = 0;
     const reading = await activities().readInstruction({ instruction: 'Is there a stapler?' });

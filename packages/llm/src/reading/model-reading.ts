@@ -4,7 +4,13 @@ import {
   type ReadingAnswer,
   readingAnswerSchema,
 } from '../contracts/reading-answer.js';
-import type { GroundedPhrase, Reading, ReadingDetails } from '../grounded/reading.js';
+import {
+  type GroundedPhrase,
+  type QuestionForm,
+  type Reading,
+  type ReadingDetails,
+  SEARCH_VERBS,
+} from '../grounded/reading.js';
 import type { Ask } from '../structured-call.js';
 import { readingMessages } from './reading-prompt.js';
 
@@ -34,10 +40,10 @@ export async function readWithModel(
   const details = { ...tidy(read), grounding: index ? await grounded(index, phrasesOf(read)) : [] };
   const asks = [instruction.trim()];
   const reading: Reading =
-    read.kind === 'question'
+    read.kind === 'question' || onlySearches(read)
       ? {
           kind: 'question',
-          form: read.form === 'none' ? 'other' : read.form,
+          form: formOf(read),
           asks,
           by: 'model',
           details,
@@ -80,4 +86,23 @@ async function grounded(index: SceneIndex, phrases: readonly string[]): Promise<
 /** A validation report on one line: its lines joined with semicolons. */
 function oneLine(text: string): string {
   return text.replace(/\s*\n+\s*/g, '; ').trim();
+}
+
+/**
+ * Whether every change the model says is asked for is a search ("find", "locate", "look for"):
+ * in groundplan a search asks where a thing is, a question, whatever kind the model wrote (small
+ * models call "Find the document" a request however the prompt puts it).
+ */
+function onlySearches(read: ReadingAnswer): boolean {
+  return (
+    read.requests.length > 0 &&
+    read.requests.every((request) =>
+      SEARCH_VERBS.has(request.verb.trim().toLowerCase().split(/\s+/)[0] ?? ''),
+    )
+  );
+}
+
+function formOf(read: ReadingAnswer): QuestionForm {
+  if (read.kind === 'request') return 'find';
+  return read.form === 'none' ? 'other' : read.form;
 }
