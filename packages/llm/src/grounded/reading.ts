@@ -20,6 +20,8 @@ export type ReadingDetails = {
   places: string[];
   people: string[];
   grounding: GroundedPhrase[];
+  /** Set when the model read a request and the rules a question, which it then is. */
+  questionBy?: 'rules';
 };
 
 /** What reading the instruction cost: the model's tokens and calls (none for the rules). */

@@ -98,6 +98,16 @@ describe("the model's reading of an instruction", () => {
     expect(fetch.kind).toBe('request');
   });
 
+  it('what the rules read as a question stays one, however the model read it', async () => {
+    const reading = await readByModel('Which of the fridges has no milk in it?', {
+      things: ['fridges', 'milk'],
+      requests: [{ verb: 'check', thing: 'fridges', to: '' }],
+    });
+    expect(reading).toMatchObject({ kind: 'question', form: 'which', by: 'model' });
+    expect(reading.details?.questionBy).toBe('rules');
+    expect(reading.details?.things).toContain('milk');
+  });
+
   it('the rules read it without a call when the run does not ask for the model', async () => {
     server.received.length = 0;
     const reading = await activities().readInstruction({ instruction: 'Is there a stapler?' });

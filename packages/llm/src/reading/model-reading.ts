@@ -9,6 +9,7 @@ import {
   type QuestionForm,
   type Reading,
   type ReadingDetails,
+  readInstruction,
   SEARCH_VERBS,
 } from '../grounded/reading.js';
 import type { Ask } from '../structured-call.js';
@@ -39,18 +40,18 @@ export async function readWithModel(
   const cost = { usage: answer.value.report, calls: answer.value.calls.length };
   const details = { ...tidy(read), grounding: index ? await grounded(index, phrasesOf(read)) : [] };
   const asks = [instruction.trim()];
-  const reading: Reading =
-    read.kind === 'question' || onlySearches(read)
-      ? {
-          kind: 'question',
-          form: formOf(read),
-          asks,
-          by: 'model',
-          details,
-          cost,
-        }
-      : { kind: 'request', asks, by: 'model', details, cost };
-  return { ok: true, reading };
+  if (read.kind === 'question' || onlySearches(read))
+    return { ok: true, reading: { kind: 'question', form: formOf(read), asks, by: 'model', details, cost } };
+  // Acting on a question is the costly mistake, answering a request the safe one: what the rules
+  // read as a question stays one ("Which of the fridges has no milk?" read by a small model as a
+  // request would have the robot open fridges).
+  const rules = readInstruction(instruction);
+  if (rules.kind === 'question')
+    return {
+      ok: true,
+      reading: { ...rules, by: 'model', details: { ...details, questionBy: 'rules' }, cost },
+    };
+  return { ok: true, reading: { kind: 'request', asks, by: 'model', details, cost } };
 }
 
 /** The answer's lists without repeats and with requests' things among the things. */
