@@ -19,13 +19,13 @@ import {
   type View,
 } from '../contract.js';
 import { oneLine } from '../run-description.js';
-import { llmStepFailure } from './llm-step-failure.js';
-import { failWithOutcome } from './outcome.js';
-import { planForGoals } from './plan-for-goals.js';
-import { planUntilVerified } from './plan-until-verified.js';
-import { enterStage, spend, trackProgress } from './progress.js';
-import { llmActivities, sim } from './proxies.js';
-import { type SearchStep, semanticSearch } from './semantic-search.js';
+import { chooseGoalsAndPlan } from './steps/choose-goals-and-plan.js';
+import { llmStepFailure } from './steps/llm-step-failure.js';
+import { failWithOutcome } from './steps/outcome.js';
+import { planUntilVerified } from './steps/plan-until-verified.js';
+import { enterStage, spend, trackProgress } from './steps/progress.js';
+import { llmActivities, sim } from './steps/proxies.js';
+import { type SearchStep, semanticSearch } from './steps/semantic-search.js';
 
 /**
  * SayPlan as a durable workflow: semantic search over the collapsed scene graph, then plan ->
@@ -113,7 +113,7 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
 
   const outcome =
     traits.plan === 'goals'
-      ? await planForGoals(
+      ? await chooseGoalsAndPlan(
           llm,
           {
             sceneRef,

@@ -7,8 +7,8 @@ import type {
   Question,
   SceneRef,
   View,
-} from '../contract.js';
-import { oneLine } from '../run-description.js';
+} from '../../contract.js';
+import { oneLine } from '../../run-description.js';
 import { enterStage, showProgress, spend } from './progress.js';
 import { type llmActivities, sim, taskPlanner } from './proxies.js';
 
@@ -37,7 +37,7 @@ type PlanOutcome = Pick<
  * simulator's action table for a plan, the path planner fills in navigation and the simulator
  * verifies it. Goals the planner cannot reach go back to the chooser with the reason.
  */
-export async function planForGoals(
+export async function chooseGoalsAndPlan(
   llm: ReturnType<typeof llmActivities>,
   input: GoalLoopInput,
   progress: Progress,
