@@ -230,16 +230,9 @@ export function groundedActivities(deps: {
       }
       // "The stapler" with three staplers: the run asks which instead of guessing.
       const resolved = input.resolved ?? [];
-      // The model's things are asked about too, when the instruction says "the <thing>".
-      const definite = (details?.requests ?? []).flatMap((request) =>
-        input.instruction.toLowerCase().includes(`the ${request.thing.toLowerCase()}`)
-          ? [`the ${request.thing}.`]
-          : [],
+      const unclear = ambiguousThings(graph, requests.length > 0 ? requests : [input.instruction]).find(
+        (ambiguity) => !resolved.some((answer) => answer.phrase === ambiguity.phrase),
       );
-      const unclear = ambiguousThings(graph, [
-        ...(requests.length > 0 ? requests : [input.instruction]),
-        ...definite,
-      ]).find((ambiguity) => !resolved.some((answer) => answer.phrase === ambiguity.phrase));
       if (unclear)
         return {
           ok: false,
