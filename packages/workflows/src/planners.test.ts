@@ -51,6 +51,14 @@ describe('the planner table', () => {
     expect(details('sayplan-lite')).toContain('**max replans** 5');
     expect(details('sayplan-lite')).toContain('**max search steps** 0');
     expect(details('llm+p')).toContain('**max replans** 0');
+    expect(details('grounded')).toContain('**reader** the rules');
+    expect(
+      planningDetails({
+        sceneRef,
+        instruction: 'Close the cabinet.',
+        options: { planner: 'grounded', reader: 'model' },
+      }),
+    ).toContain('**reader** the model');
   });
 
   it('refuses plan-only exactly for the planners that plan while executing', () => {

@@ -39,6 +39,7 @@ export function planningDetails(input: PlanTaskInput): string {
     `**planner** ${planner}`,
     `**max replans** ${maxReplans}`,
     `**max search steps** ${maxSearchSteps}`,
+    `**reader** ${options.reader === 'model' ? 'the model' : 'the rules'}`,
     `**LLM heartbeat timeout** ${options.llmHeartbeatTimeoutSeconds ?? LLM_STEP_DEFAULTS.heartbeatTimeoutSeconds} s`,
     `**LLM attempts per step** ${options.llmMaxAttempts ?? LLM_STEP_DEFAULTS.maxAttempts}`,
     `**LLM step deadline** ${options.llmStepDeadlineSeconds ?? LLM_STEP_DEFAULTS.deadlineSeconds} s`,
