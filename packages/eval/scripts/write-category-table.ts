@@ -9,7 +9,8 @@ import { CATEGORIES, loadTaskSet, TASK_SETS } from '../src/tasks.js';
 
 const dir = resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? '');
 const set = process.argv[3] ?? 'blind';
-if (set !== 'blind' && set !== 'blind2') throw new Error(`the category table is for the blind sets, not ${set}`);
+if (set !== 'blind' && set !== 'blind2')
+  throw new Error(`the category table is for the blind sets, not ${set}`);
 const tasks = await loadTaskSet(TASK_SETS[set]);
 if (!tasks.ok) throw new Error(tasks.error);
 const categoryOf = new Map(tasks.value.map((task) => [task.id, task.category ?? 'request']));

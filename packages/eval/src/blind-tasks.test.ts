@@ -1,20 +1,12 @@
 import { tmpdir } from 'node:os';
 import { expandPlan } from '@groundplan/path-planner';
-import { fileSceneStore, parentOf, type SceneGraph } from '@groundplan/scene-graph';
-import {
-  checkGoalText,
-  fullStateOf,
-  goalNodes,
-  initialState,
-  parentIn,
-  parseGoals,
-  type SimState,
-  verifyPlan,
-} from '@groundplan/simulator';
+import { fileSceneStore } from '@groundplan/scene-graph';
+import { checkGoalText, fullStateOf, verifyPlan } from '@groundplan/simulator';
 import { planForGoals } from '@groundplan/task-planner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type EvalScenes, loadEvalScenes } from './scenes.js';
 import { CATEGORIES, type Category, type EvalTask, loadTaskSet, TASK_SETS } from './tasks.js';
+import { criteriaNodes, plannerNodes, startOf, untouchedGoals } from './test-support/blind-set.js';
 
 let scenes: EvalScenes;
 let tasks: EvalTask[];
@@ -26,80 +18,7 @@ beforeAll(async () => {
 });
 
 const sceneOf = (task: EvalTask) => scenes.sceneFor(task).graph;
-const startOf = (graph: SceneGraph) => {
-  const start = initialState(graph);
-  if (!start.ok) throw new Error(start.error);
-  return start.value;
-};
 const ofCategory = (category: Category) => tasks.filter((task) => task.category === category);
-
-/** Every node id a task's criteria name. */
-function criteriaNodes(task: EvalTask): string[] {
-  const c = task.criteria;
-  switch (c.kind) {
-    case 'search':
-    case 'answer':
-      return c.answer;
-    case 'planning': {
-      const goals = parseGoals(c.goal);
-      if (!goals.ok) throw new Error(`${task.id}: ${goals.error}`);
-      return [...goals.value.flatMap(goalNodes), ...(c.untouched ?? [])];
-    }
-    case 'ask':
-      return c.options;
-    case 'cannot':
-      return [];
-  }
-}
-
-/** An untouched node's start, as goals: where it rests (a held object: still held) and its state. */
-function untouchedGoals(graph: SceneGraph, start: SimState, id: string): string[] {
-  const goals: string[] = [];
-  const kind = graph.getNodeAttribute(id, 'kind');
-  const placement = parentIn(graph, start, id);
-  if (kind === 'object' && placement) {
-    const parentKind = graph.getNodeAttribute(placement.parent, 'kind');
-    if (parentKind === 'agent') goals.push(`holding(${id})`);
-    else if (parentKind === 'room' || placement.relation === 'inside')
-      goals.push(`inside(${id}, ${placement.parent})`);
-    else goals.push(`on(${id}, ${placement.parent})`);
-  }
-  for (const [dimension, value] of Object.entries(fullStateOf(graph, start, id)))
-    goals.push(`state(${id}, ${dimension}, ${value})`);
-  return goals;
-}
-
-/**
- * The planner's view: the task's nodes with the assets and rooms above them (as a search would
- * have expanded them) and the cleaning tools when a goal cleans something; wide, every asset of
- * those rooms too (somewhere to set down what the robot holds), for the planner's second try.
- */
-function plannerNodes(graph: SceneGraph, ids: readonly string[], cleans: boolean, wide: boolean): string[] {
-  const wanted = [...ids];
-  if (cleans)
-    graph.forEachNode((id, attributes) => {
-      if ((attributes.affordances ?? []).includes('clean_with')) wanted.push(id);
-    });
-  const nodes = new Set<string>();
-  for (const id of wanted)
-    for (
-      let current: string | undefined = id;
-      current !== undefined;
-      current = parentOf(graph, current)?.parent
-    ) {
-      const kind = graph.getNodeAttribute(current, 'kind');
-      if (kind === 'floor' || kind === 'agent') break;
-      nodes.add(current);
-      if (kind === 'room') break;
-    }
-  if (!wide) return [...nodes].sort();
-  const rooms = new Set([...nodes].filter((id) => graph.getNodeAttribute(id, 'kind') === 'room'));
-  graph.forEachNode((id, attributes) => {
-    const parent = parentOf(graph, id)?.parent;
-    if (attributes.kind === 'asset' && parent !== undefined && rooms.has(parent)) nodes.add(id);
-  });
-  return [...nodes].sort();
-}
 
 describe('the blind task set', () => {
   it('has at least 60 tasks of their own ids over both buildings, none of the other sets', async () => {

@@ -1,16 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expandPlan } from '@groundplan/path-planner';
-import { loadSceneFile, parentOf, type SceneGraph } from '@groundplan/scene-graph';
-import {
-  checkGoalText,
-  fullStateOf,
-  goalNodes,
-  initialState,
-  parentIn,
-  parseGoals,
-  type SimState,
-  verifyPlan,
-} from '@groundplan/simulator';
+import { loadSceneFile, type SceneGraph } from '@groundplan/scene-graph';
+import { checkGoalText, fullStateOf, verifyPlan } from '@groundplan/simulator';
 import { planForGoals } from '@groundplan/task-planner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_FILES } from './scenes.js';
@@ -22,6 +13,7 @@ import {
   loadTaskSet,
   TASK_SETS,
 } from './tasks.js';
+import { criteriaNodes, plannerNodes, startOf, untouchedGoals } from './test-support/blind-set.js';
 
 // The second blind set (datasets/tasks/blind2-*.json), written 2026-11-28 from the scenes alone.
 // Checked here on the scenes as the files define them (the office robot holding coke_can), as its
@@ -47,76 +39,7 @@ beforeAll(async () => {
 });
 
 const sceneOf = (task: EvalTask) => graphs[task.environment];
-const startOf = (graph: SceneGraph) => {
-  const start = initialState(graph);
-  if (!start.ok) throw new Error(start.error);
-  return start.value;
-};
 const ofCategory = (category: Category) => tasks.filter((task) => task.category === category);
-
-/** Every node id a task's criteria name. */
-function criteriaNodes(task: EvalTask): string[] {
-  const c = task.criteria;
-  switch (c.kind) {
-    case 'search':
-    case 'answer':
-      return c.answer;
-    case 'planning': {
-      const goals = parseGoals(c.goal);
-      if (!goals.ok) throw new Error(`${task.id}: ${goals.error}`);
-      return [...goals.value.flatMap(goalNodes), ...(c.untouched ?? [])];
-    }
-    case 'ask':
-      return c.options;
-    case 'cannot':
-      return [];
-  }
-}
-
-/** An untouched node's start, as goals: where it rests (a held object: still held) and its state. */
-function untouchedGoals(graph: SceneGraph, start: SimState, id: string): string[] {
-  const goals: string[] = [];
-  const kind = graph.getNodeAttribute(id, 'kind');
-  const placement = parentIn(graph, start, id);
-  if (kind === 'object' && placement) {
-    const parentKind = graph.getNodeAttribute(placement.parent, 'kind');
-    if (parentKind === 'agent') goals.push(`holding(${id})`);
-    else if (parentKind === 'room' || placement.relation === 'inside')
-      goals.push(`inside(${id}, ${placement.parent})`);
-    else goals.push(`on(${id}, ${placement.parent})`);
-  }
-  for (const [dimension, value] of Object.entries(fullStateOf(graph, start, id)))
-    goals.push(`state(${id}, ${dimension}, ${value})`);
-  return goals;
-}
-
-/** The task's nodes with the assets and rooms above them, the cleaning tools when a goal cleans; wide: every asset of those rooms. */
-function plannerNodes(graph: SceneGraph, ids: readonly string[], cleans: boolean, wide: boolean): string[] {
-  const wanted = [...ids];
-  if (cleans)
-    graph.forEachNode((id, attributes) => {
-      if ((attributes.affordances ?? []).includes('clean_with')) wanted.push(id);
-    });
-  const nodes = new Set<string>();
-  for (const id of wanted)
-    for (
-      let current: string | undefined = id;
-      current !== undefined;
-      current = parentOf(graph, current)?.parent
-    ) {
-      const kind = graph.getNodeAttribute(current, 'kind');
-      if (kind === 'floor' || kind === 'agent') break;
-      nodes.add(current);
-      if (kind === 'room') break;
-    }
-  if (!wide) return [...nodes].sort();
-  const rooms = new Set([...nodes].filter((id) => graph.getNodeAttribute(id, 'kind') === 'room'));
-  graph.forEachNode((id, attributes) => {
-    const parent = parentOf(graph, id)?.parent;
-    if (attributes.kind === 'asset' && parent !== undefined && rooms.has(parent)) nodes.add(id);
-  });
-  return [...nodes].sort();
-}
 
 describe('the second blind task set', () => {
   it('has 60 tasks of their own ids, half office and half home, none an instruction of another set', async () => {
