@@ -1,9 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { sceneToJson } from '../format/canonical-json.js';
 import { parseScene, type SceneProblem } from '../format/validate.js';
 import type { SceneGraph } from '../model/scene-graph.js';
 import { err, type Result } from '../result.js';
 import { parseJsonText } from './json-text.js';
+import { sceneTooLarge } from './scene-size.js';
 
 /** Reads, parses and validates a scene file; an unreadable file or bad JSON is a problem too. */
 export async function loadSceneFile(path: string): Promise<Result<SceneGraph, SceneProblem[]>> {
@@ -16,6 +17,9 @@ export async function loadSceneFile(path: string): Promise<Result<SceneGraph, Sc
 async function readJson(path: string): Promise<Result<unknown, SceneProblem[]>> {
   let text: string;
   try {
+    // Too large a file fails here in one line, not as an out-of-memory crash halfway through.
+    const tooLarge = sceneTooLarge(path, (await stat(path)).size);
+    if (tooLarge) return err([{ path: '', message: tooLarge }]);
     text = await readFile(path, 'utf8');
   } catch (cause) {
     return err([{ path: '', message: `cannot read scene file ${path}: ${(cause as Error).message}` }]);
