@@ -21,6 +21,7 @@ export * from './observe/observation.js';
 export * from './plan/plan-step.js';
 export * from './result.js';
 export * from './search/render.js';
+export * from './search/search-tree.js';
 export * from './search/sized-view.js';
 export * from './search/view.js';
 export * from './tokens/count-tokens.js';

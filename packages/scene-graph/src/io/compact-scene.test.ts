@@ -21,7 +21,7 @@ describe('the compact form of a scene', () => {
   it('says in one line that damaged bytes are not a scene', () => {
     const bytes = encodeCompactScene(scene);
     const flipped = Buffer.from(bytes);
-    flipped[flipped.length - 100] ^= 1;
+    flipped[flipped.length - 100] = flipped[flipped.length - 100]! ^ 1;
     expect(decodeCompactScene(flipped)).toEqual({ ok: false, error: expect.stringContaining('CRC32') });
     expect(decodeCompactScene(bytes.subarray(0, bytes.length - 8))).toEqual({
       ok: false,
