@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
 import {
   collapse,
   countTokens,
@@ -21,9 +22,8 @@ import {
   searchTree,
   type View,
 } from '@groundplan/scene-graph';
-import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
-import { choiceMessages } from '../src/grounded/choice-prompt.js';
 import { GROUNDED_LIMITS } from '../src/grounded/activities.js';
+import { choiceMessages } from '../src/grounded/choice-prompt.js';
 import { searchOptions } from '../src/grounded/options.js';
 import { FIRST_SEARCH_PROMPT_TOKENS, promptTokens, semanticSearchMessages } from '../src/prompts/index.js';
 
@@ -33,9 +33,18 @@ const resultsFile = join(here, '../bench-results/search-prompt-size.json');
 const INSTRUCTION = 'Find me a stapler.';
 // 3 assets x 3 objects a room, as in the issue's table; floors grow with the building.
 const SIZES: { label: string; options: GenerateSceneOptions }[] = [
-  { label: '37 rooms', options: { seed: 1, floors: 1, roomsPerFloor: 37, assetsPerRoom: 3, objectsPerAsset: 3 } },
-  { label: '370 rooms', options: { seed: 1, floors: 10, roomsPerFloor: 37, assetsPerRoom: 3, objectsPerAsset: 3 } },
-  { label: '3,700 rooms', options: { seed: 1, floors: 10, roomsPerFloor: 370, assetsPerRoom: 3, objectsPerAsset: 3 } },
+  {
+    label: '37 rooms',
+    options: { seed: 1, floors: 1, roomsPerFloor: 37, assetsPerRoom: 3, objectsPerAsset: 3 },
+  },
+  {
+    label: '370 rooms',
+    options: { seed: 1, floors: 10, roomsPerFloor: 37, assetsPerRoom: 3, objectsPerAsset: 3 },
+  },
+  {
+    label: '3,700 rooms',
+    options: { seed: 1, floors: 10, roomsPerFloor: 370, assetsPerRoom: 3, objectsPerAsset: 3 },
+  },
   {
     label: '37,000 rooms',
     options: { seed: 1, floors: 100, roomsPerFloor: 370, assetsPerRoom: 3, objectsPerAsset: 3 },
@@ -60,7 +69,12 @@ async function groundedStep0(scene: SceneGraph, retrieval: SceneIndexCache, ref:
 
 function firstPromptTokens(scene: SceneGraph, renderedView: string, nested: boolean): number {
   return promptTokens(
-    semanticSearchMessages({ instruction: INSTRUCTION, renderedView, memory: [], ...(nested ? { nested } : {}) }),
+    semanticSearchMessages({
+      instruction: INSTRUCTION,
+      renderedView,
+      memory: [],
+      ...(nested ? { nested } : {}),
+    }),
   );
 }
 
@@ -129,10 +143,15 @@ async function main(): Promise<void> {
     benchmark: 'search-prompt-size',
     measuredAt: new Date().toISOString(),
     commit: execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim(),
-    machine: { node: process.version, cpus: cpus().length, loadavgAtEnd: loadavg().map((l) => Math.round(l * 100) / 100) },
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      loadavgAtEnd: loadavg().map((l) => Math.round(l * 100) / 100),
+    },
     settings: {
       instruction: INSTRUCTION,
-      prompt: 'semanticSearchMessages (sayplan, chain of thought on); grounded: choiceMessages of the prior\'s best 5 moves',
+      prompt:
+        "semanticSearchMessages (sayplan, chain of thought on); grounded: choiceMessages of the prior's best 5 moves",
       tokenizer: 'o200k (countTokens)',
       groundedUpToNodes: GROUNDED_UP_TO_NODES,
       embeddingModel: retrieval ? 'all-MiniLM-L6-v2-int8' : `not loaded: ${opened.ok ? '' : opened.error}`,
