@@ -67,7 +67,7 @@ async function groundedStep0(scene: SceneGraph, retrieval: SceneIndexCache, ref:
   return promptTokens(choiceMessages('search', INSTRUCTION, options));
 }
 
-function firstPromptTokens(scene: SceneGraph, renderedView: string, nested: boolean): number {
+function firstPromptTokens(renderedView: string, nested: boolean): number {
   return promptTokens(
     semanticSearchMessages({
       instruction: INSTRUCTION,
@@ -100,10 +100,10 @@ async function measure(label: string, scene: SceneGraph, retrieval?: SceneIndexC
   const tree = searchTree(scene);
   const treeMs = performance.now() - started;
   const view = renderView(scene, collapse(scene));
-  const step0 = firstPromptTokens(scene, view, !tree.flat);
+  const step0 = firstPromptTokens(view, !tree.flat);
   const flatTree: SearchTree = { ...tree, flat: true };
   const flatView = renderWithTree(scene, collapse(scene), flatTree);
-  const flatStep0 = firstPromptTokens(scene, flatView, false);
+  const flatStep0 = firstPromptTokens(flatView, false);
   const rooms = scene.filterNodes((_id, attributes) => attributes.kind === 'room').length;
   const result = {
     label,
