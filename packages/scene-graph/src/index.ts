@@ -6,6 +6,7 @@ export * from './format/schema.js';
 export * from './format/validate.js';
 export * from './generate/generate-scene.js';
 export { mulberry32 } from './generate/prng.js';
+export * from './generate/search-tasks.js';
 export * from './import/index.js';
 export * from './io/compact-scene.js';
 export * from './io/json-text.js';
