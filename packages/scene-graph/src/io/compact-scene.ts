@@ -37,6 +37,14 @@ type Header = {
 
 /** The compact form of a scene graph (see decodeCompactScene). */
 export function encodeCompactScene(graph: SceneGraph): Buffer {
+  return Buffer.concat(compactSceneParts(graph));
+}
+
+/**
+ * The compact form in parts, to write one after the other: at 10^6 nodes, joining them first
+ * would hold another 140 MB while the scene itself is in memory.
+ */
+export function compactSceneParts(graph: SceneGraph): Buffer[] {
   const index = new Map<string, number>();
   const ids: string[] = [];
   const attributes: SceneNodeAttributes[] = [];
@@ -63,7 +71,8 @@ export function encodeCompactScene(graph: SceneGraph): Buffer {
     Buffer.from(kinds.buffer),
     Buffer.from(distances.buffer),
   ].map(padded);
-  const body = Buffer.concat(sections);
+  let crc = 0;
+  for (const section of sections) crc = crc32(section, crc);
   const { name, description } = graph.getAttributes();
   const header: Header = {
     format: FORMAT,
@@ -73,13 +82,13 @@ export function encodeCompactScene(graph: SceneGraph): Buffer {
     nodes: graph.order,
     edges: graph.size,
     sections: sections.map((s) => s.length) as Header['sections'],
-    crc32: crc32(body),
+    crc32: crc,
   };
   const headerBytes = padded(Buffer.from(JSON.stringify(header), 'utf8'));
   const prefix = Buffer.alloc(16);
   prefix.write(MAGIC, 0, 'latin1');
   prefix.writeUInt32LE(headerBytes.length, 8);
-  return Buffer.concat([prefix, headerBytes, body]);
+  return [prefix, headerBytes, ...sections];
 }
 
 /** The scene graph of a compact form, or one line saying why the bytes are not one. */

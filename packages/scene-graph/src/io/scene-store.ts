@@ -4,7 +4,7 @@ import { sceneToJson } from '../format/canonical-json.js';
 import { formatProblems, parseScene } from '../format/validate.js';
 import type { SceneGraph } from '../model/scene-graph.js';
 import { err, ok, type Result } from '../result.js';
-import { decodeCompactScene, encodeCompactScene } from './compact-scene.js';
+import { compactSceneParts, decodeCompactScene } from './compact-scene.js';
 import { parseJsonText } from './json-text.js';
 import { type SceneRef, sceneRef } from './scene-ref.js';
 import { sceneTooLarge } from './scene-size.js';
@@ -99,7 +99,7 @@ async function readCompact(path: string): Promise<SceneGraph | undefined> {
 async function writeCompact(path: string, graph: SceneGraph): Promise<void> {
   const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
   try {
-    await writeFile(temp, encodeCompactScene(graph));
+    await writeFile(temp, compactSceneParts(graph));
     await rename(temp, path);
   } catch {
     await rm(temp, { force: true });
