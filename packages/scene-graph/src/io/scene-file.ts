@@ -15,11 +15,16 @@ export async function loadSceneFile(path: string): Promise<Result<SceneGraph, Sc
 // Its own function so the file's text can be collected before validation: at 10^6 nodes it is
 // a quarter of a gigabyte.
 async function readJson(path: string): Promise<Result<unknown, SceneProblem[]>> {
+  // Too large a file fails here in one line, not as an out-of-memory crash halfway through; a
+  // file that cannot be read at all is left to readFile, which says why.
+  const size = await stat(path).then(
+    (stats) => stats.size,
+    () => undefined,
+  );
+  const tooLarge = size === undefined ? undefined : sceneTooLarge(path, size);
+  if (tooLarge) return err([{ path: '', message: tooLarge }]);
   let text: string;
   try {
-    // Too large a file fails here in one line, not as an out-of-memory crash halfway through.
-    const tooLarge = sceneTooLarge(path, (await stat(path)).size);
-    if (tooLarge) return err([{ path: '', message: tooLarge }]);
     text = await readFile(path, 'utf8');
   } catch (cause) {
     return err([{ path: '', message: `cannot read scene file ${path}: ${(cause as Error).message}` }]);
