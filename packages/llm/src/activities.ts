@@ -9,6 +9,7 @@ import {
   type SceneGraph,
   type SceneRef,
   type SceneStore,
+  searchTree,
   type View,
   visibleNodes,
 } from '@groundplan/scene-graph';
@@ -26,7 +27,11 @@ import type { NextActionOracle } from './grounded/next-action.js';
 import { type Reader, type Reading, readInstruction } from './grounded/reading.js';
 import { activitySignal, keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
-import { semanticSearchMessages, semanticSearchPromptStart } from './prompts/semantic-search.js';
+import {
+  firstPromptOverBudget,
+  semanticSearchMessages,
+  semanticSearchPromptStart,
+} from './prompts/semantic-search.js';
 import type { CallReport, ChatMessage, LlmFailure, LlmProvider, WarmUpReport } from './provider.js';
 import { readWithModel } from './reading/model-reading.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
@@ -205,16 +210,27 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
      */
     async semanticSearchStep(input: SemanticSearchStepInput): Promise<SemanticSearchStepResult> {
       const graph = await scene(input.sceneRef);
+      const renderedView = renderView(graph, input.view);
+      const messages = semanticSearchMessages(
+        {
+          instruction: input.instruction,
+          renderedView,
+          memory: input.view.memory,
+          ...(input.lastError ? { lastError: input.lastError } : {}),
+          ...(searchTree(graph).flat ? {} : { nested: true }),
+        },
+        answerOptions,
+      );
+      const overBudget =
+        input.view.expanded.length === 0 ? firstPromptOverBudget(messages, renderedView) : undefined;
+      if (overBudget)
+        throw ApplicationFailure.create({
+          type: 'SearchPromptOverBudget',
+          message: overBudget,
+          nonRetryable: true,
+        });
       const answer = await ask(
-        semanticSearchMessages(
-          {
-            instruction: input.instruction,
-            renderedView: renderView(graph, input.view),
-            memory: input.view.memory,
-            ...(input.lastError ? { lastError: input.lastError } : {}),
-          },
-          answerOptions,
-        ),
+        messages,
         semanticSearchAnswerSchema(
           searchChoices(graph, input.view, input.instruction),
           answerOptions,

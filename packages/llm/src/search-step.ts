@@ -35,6 +35,13 @@ export function invalidStep(answer: {
   return { command: 'invalid', node: '', reasoning: '', chainOfThought: '', ...answer };
 }
 
+/**
+ * The most tokens a view may take after an expansion: an 8,192-token context less the search
+ * prompt's instructions and examples (about 640), the answer and the memory. An expansion past it
+ * is refused with the numbers, so a prompt never overflows and nothing is cut unseen.
+ */
+export const VIEW_TOKEN_LIMIT = 6_000;
+
 /** A valid search step with its command applied: the next view and its size, or why it could not apply. */
 export function appliedStep(
   graph: SceneGraph,
@@ -43,5 +50,12 @@ export function appliedStep(
 ): SemanticSearchStepResult {
   if (step.command === 'done' || step.command === 'invalid') return step;
   const next = (step.command === 'expand' ? expand : contract)(graph, view, step.node);
-  return next.ok ? { ...step, next: sizeView(graph, next.value) } : { ...step, error: next.error };
+  if (!next.ok) return { ...step, error: next.error };
+  const sized = sizeView(graph, next.value);
+  if (step.command === 'expand' && sized.tokens > VIEW_TOKEN_LIMIT)
+    return {
+      ...step,
+      error: `expanding "${step.node}" would make the view ${sized.tokens} tokens, more than the ${VIEW_TOKEN_LIMIT} a search prompt may give it; contract a node you no longer need first`,
+    };
+  return { ...step, next: sized };
 }

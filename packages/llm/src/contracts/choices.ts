@@ -1,4 +1,10 @@
-import { isExpandable, type SceneGraph, type View, visibleNodes } from '@groundplan/scene-graph';
+import {
+  isExpandable,
+  type SceneGraph,
+  type View,
+  visibleGroups,
+  visibleNodes,
+} from '@groundplan/scene-graph';
 import type { ActionSpec } from '@groundplan/simulator';
 import type { TypedAction } from './plan-answer.js';
 import type { SearchChoices } from './semantic-search-answer.js';
@@ -49,7 +55,10 @@ export function searchChoices(graph: SceneGraph, view: View, instruction: string
     ...(mayAnswerWithRoom(instruction) ? ['room'] : []),
   ]);
   return {
-    expand: visible.filter((id) => !expanded.has(id) && isExpandable(graph, id)),
+    // A large building's floors and groups of rooms open before its rooms show (search-tree.ts).
+    expand: [...visible, ...visibleGroups(graph, view)].filter(
+      (id) => !expanded.has(id) && isExpandable(graph, id),
+    ),
     contract: [...view.expanded],
     done: visible.filter((id) => answers.has(graph.getNodeAttribute(id, 'kind'))),
   };

@@ -1,5 +1,5 @@
 import { cosine, rankByVector, type SceneIndex, spoken } from '@groundplan/retrieval';
-import type { SceneGraph, View } from '@groundplan/scene-graph';
+import { roomsOfGroup, type SceneGraph, searchTree, type View } from '@groundplan/scene-graph';
 import {
   ACTION_SPECS,
   type ActionSpec,
@@ -37,17 +37,32 @@ export function searchOptions(
     label: `${command}(${node})`,
     value: { command, node },
     score,
-    gloss: texts.get(node) ?? node,
+    gloss: texts.get(node) ?? groupGloss(graph, node),
   });
   const doneScore = asksForRoom(instruction)
     ? roomAnswerScore(graph, view, scores(rankByVector(index, query, { contents: 1 })))
     : (node: string) => (isThing(graph, node) ? (own.get(node) ?? -1) : NOTHING_FOUND);
   const options = [
-    ...legal.expand.map((node) => option('expand', node, lifted.get(node) ?? -1)),
+    ...legal.expand.map((node) =>
+      option('expand', node, lifted.get(node) ?? groupScore(graph, node, lifted)),
+    ),
     ...legal.done.map((node) => option('done', node, doneScore(node))),
   ];
   if (options.length === 0) options.push(...legal.contract.map((node) => option('contract', node, -1)));
   return options.sort(byScore);
+}
+
+// A group of rooms (a large building's, scene-graph's search-tree.ts) is no scene node: it scores
+// as its best room, and reads as what it holds.
+function groupScore(graph: SceneGraph, id: string, lifted: ReadonlyMap<string, number>): number {
+  let best = -1;
+  for (const room of roomsOfGroup(graph, id)) best = Math.max(best, lifted.get(room) ?? -1);
+  return best;
+}
+
+function groupGloss(graph: SceneGraph, id: string): string {
+  const group = searchTree(graph).groups.get(id);
+  return group ? `${group.rooms} rooms: ${group.roomTypes}` : id;
 }
 
 /**

@@ -6,6 +6,9 @@ export {
   planMessages,
 } from './plan.js';
 export {
+  FIRST_SEARCH_PROMPT_TOKENS,
+  firstPromptOverBudget,
+  promptTokens,
   SEMANTIC_SEARCH_PROMPT_VERSION,
   type SemanticSearchPromptInput,
   semanticSearchMessages,

@@ -1,3 +1,4 @@
+import { countTokens } from '@groundplan/scene-graph';
 import type { ChatMessage } from '../provider.js';
 import { EXAMPLE_COLLAPSED_VIEW, EXAMPLE_KITCHEN_VIEW } from './example-scene.js';
 
@@ -30,7 +31,13 @@ export type SemanticSearchPromptInput = {
   memory: readonly string[];
   /** Why the previous command could not be applied, if it could not. */
   lastError?: string;
+  /** The view nests (a large building): floors and groups of rooms open before rooms show. */
+  nested?: boolean;
 };
+
+// Only a nested view's turn says it, so the prompts of small buildings stay as they were recorded.
+const NESTED_NOTE =
+  'This building is large: expand a floor, then a group of rooms (its room_types say what rooms it holds), to see rooms.';
 
 /** The conversation for one semantic-search step: instructions, two worked examples, then this turn. */
 export function semanticSearchMessages(
@@ -82,7 +89,29 @@ export function semanticSearchPromptStart(options: PromptOptions = {}): ChatMess
 // for the unchanged start of the view (floors and rooms) from one step or task to the next.
 function turn(input: SemanticSearchPromptInput): string {
   const lines = [`View: ${input.renderedView}`, `Memory: ${JSON.stringify(input.memory)}`];
+  if (input.nested) lines.push(NESTED_NOTE);
   if (input.lastError) lines.push(`Last command failed: ${input.lastError}`);
   lines.push(`Instruction: ${input.instruction}`);
   return lines.join('\n');
+}
+
+/**
+ * The most tokens the first prompt of a search may take (issue 27): a large building's collapsed
+ * view nests (scene-graph's search-tree.ts) so it stays under this at any size.
+ */
+export const FIRST_SEARCH_PROMPT_TOKENS = 2_000;
+
+/** The prompt's size in tokens, as usage counts it (each message's content). */
+export function promptTokens(messages: readonly ChatMessage[]): number {
+  return messages.reduce((sum, message) => sum + countTokens(message.content), 0);
+}
+
+/** Why the first prompt of a search does not fit FIRST_SEARCH_PROMPT_TOKENS, with the numbers; undefined when it fits. */
+export function firstPromptOverBudget(
+  messages: readonly ChatMessage[],
+  renderedView: string,
+): string | undefined {
+  const total = promptTokens(messages);
+  if (total <= FIRST_SEARCH_PROMPT_TOKENS) return undefined;
+  return `the scene's collapsed view is ${countTokens(renderedView)} tokens, so the first search prompt is ${total} tokens, more than its budget of ${FIRST_SEARCH_PROMPT_TOKENS}, even with nothing expanded; the scene has more floors, buildings or groups than one prompt can list`;
 }

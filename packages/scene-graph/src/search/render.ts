@@ -1,7 +1,8 @@
 import { NODE_KINDS } from '../format/schema.js';
 import { agentLocation, agentOf, parentOf } from '../model/queries.js';
 import type { SceneGraph } from '../model/scene-graph.js';
-import { isExpandable, type View, visibleNodes } from './view.js';
+import { floorSummary, type SearchTree, searchTree } from './search-tree.js';
+import { isExpandable, type View, visibleWithTree } from './view.js';
 
 const KIND_RANK = new Map<string, number>(NODE_KINDS.map((kind, rank) => [kind, rank]));
 
@@ -20,14 +21,23 @@ type RenderedNode = {
  * the agent is, which visible nodes can be expanded and which are. Costs O(size of the view).
  */
 export function renderView(graph: SceneGraph, view: View): string {
-  const visible = visibleNodes(graph, view);
-  const shown = new Set(visible);
+  return renderWithTree(graph, view, searchTree(graph));
+}
+
+/** renderView with the given search tree (search-tree.ts renders the flat view to choose between them). */
+export function renderWithTree(graph: SceneGraph, view: View, tree: SearchTree): string {
+  const { nodes: visible, groups } = visibleWithTree(graph, view, tree);
+  const shown = new Set([...visible, ...groups]);
   const expanded = new Set(view.expanded);
   const hierarchy = new Map<string, string[]>();
   const navigation: [string, string, number][] = [];
+  for (const id of groups) {
+    const up = tree.groups.get(id)!.parent;
+    if (shown.has(up)) addChild(hierarchy, up, id);
+  }
   for (const id of visible) {
-    const up = parentOf(graph, id);
-    if (up && shown.has(up.parent)) addChild(hierarchy, up.parent, id);
+    const up = tree.parents.get(id) ?? parentOf(graph, id)?.parent;
+    if (up !== undefined && shown.has(up)) addChild(hierarchy, up, id);
     if (graph.getNodeAttribute(id, 'kind') === 'pose')
       graph.forEachUndirectedEdge(id, (_edge, attributes, source, target) => {
         const other = source === id ? target : source;
@@ -38,15 +48,37 @@ export function renderView(graph: SceneGraph, view: View): string {
           );
       });
   }
+  for (const children of hierarchy.values()) children.sort(compareText);
   navigation.sort((a, b) => compareText(a[0], b[0]) || compareText(a[1], b[1]));
+  const all = [...visible, ...groups];
   return JSON.stringify({
-    nodes: sortByKind(visible, graph).map((id) => renderNode(graph, id)),
+    nodes: sortByKind(visible, graph)
+      .map((id) => renderNode(graph, id, tree))
+      .concat(groups.map((id) => renderGroup(tree, id))),
     hierarchy: Object.fromEntries(hierarchy),
     ...(navigation.length > 0 ? { navigation } : {}),
     ...agentAt(graph),
-    expandable: visible.filter((id) => !expanded.has(id) && isExpandable(graph, id)),
+    expandable: all.filter(
+      (id) => !expanded.has(id) && (tree.groups.has(id) || isExpandableIn(graph, tree, id)),
+    ),
     expanded: view.expanded.filter((id) => shown.has(id)),
   });
+}
+
+// isExpandable, but with the flat tree at hand while search-tree.ts is still choosing the tree.
+function isExpandableIn(graph: SceneGraph, tree: SearchTree, id: string): boolean {
+  if (tree.flat) return isExpandableFlat(graph, id);
+  return isExpandable(graph, id);
+}
+
+function isExpandableFlat(graph: SceneGraph, id: string): boolean {
+  const kind = graph.getNodeAttribute(id, 'kind');
+  return (kind === 'room' || kind === 'asset' || kind === 'object') && graph.outDegree(id) > 0;
+}
+
+function renderGroup(tree: SearchTree, id: string): RenderedNode {
+  const group = tree.groups.get(id)!;
+  return { id, kind: 'group', attributes: { rooms: group.rooms, room_types: group.roomTypes } };
 }
 
 /** The whole scene in the same compact form, for comparison with a view (SayPlan's full graph). */
@@ -72,12 +104,15 @@ export function renderFullScene(graph: SceneGraph): string {
   });
 }
 
-function renderNode(graph: SceneGraph, id: string): RenderedNode {
+function renderNode(graph: SceneGraph, id: string, tree?: SearchTree): RenderedNode {
   const { kind, attributes, state, affordances } = graph.getNodeAttributes(id);
   const out: RenderedNode = { id, kind };
   const relation = kind === 'object' ? parentOf(graph, id)?.relation : undefined;
   if (relation !== undefined) out.relation = relation;
-  if (attributes && Object.keys(attributes).length > 0) out.attributes = sortedKeys(attributes);
+  // A floor of a nested view says what it holds, as its groups do, so the model can choose one.
+  const summary = kind === 'floor' && tree && !tree.flat ? floorSummary(tree, id) : undefined;
+  const all = summary ? { ...attributes, ...summary } : attributes;
+  if (all && Object.keys(all).length > 0) out.attributes = sortedKeys(all);
   if (state && Object.keys(state).length > 0) out.state = sortedKeys(state);
   if (affordances && affordances.length > 0) out.affordances = affordances;
   return out;

@@ -4,6 +4,7 @@ import { agentLocation, agentOf, childrenOf, hasChildren, heldObject, parentOf }
 import type { SceneGraph } from '../model/scene-graph.js';
 import { err, ok, type Result } from '../result.js';
 import { closestIds } from './closest-ids.js';
+import { isGroup, type SearchTree, searchParentOf, searchTree } from './search-tree.js';
 
 /**
  * What the LLM currently sees of a scene, as SayPlan's semantic search builds it: the expanded
@@ -20,48 +21,107 @@ export function collapse(_graph: SceneGraph): View {
   return { expanded: [], memory: [] };
 }
 
-/** The nodes a collapsed view shows, sorted; uses the kind index, never scans the graph. */
+/**
+ * The scene nodes a collapsed view shows, sorted; uses the kind index, never scans the graph. In
+ * a large building (see search-tree.ts) these stop at the floors or their first groups.
+ */
 export function collapsedNodes(graph: SceneGraph): string[] {
-  const nodes: string[] = [];
-  for (const kind of SKELETON_KINDS) nodes.push(...(indexedNodes(graph, kind) ?? []));
+  return visibleWithTree(graph, collapse(graph), searchTree(graph)).nodes;
+}
+
+/** Every scene node the view shows, sorted: the collapsed nodes plus what expanded nodes reveal. */
+export function visibleNodes(graph: SceneGraph, view: View): string[] {
+  return visibleWithTree(graph, view, searchTree(graph)).nodes;
+}
+
+/** The groups of rooms the view shows (large buildings only; see search-tree.ts), sorted. */
+export function visibleGroups(graph: SceneGraph, view: View): string[] {
+  return visibleWithTree(graph, view, searchTree(graph)).groups;
+}
+
+/** What the view shows with the given search tree: scene nodes and groups, each sorted. */
+export function visibleWithTree(
+  graph: SceneGraph,
+  view: View,
+  tree: SearchTree,
+): { nodes: string[]; groups: string[] } {
+  const visible = new Set<string>();
+  const groups: string[] = [];
+  if (tree.flat) {
+    for (const kind of SKELETON_KINDS) for (const id of indexedNodes(graph, kind) ?? []) visible.add(id);
+    for (const id of view.expanded) for (const child of childrenOf(graph, id)) visible.add(child);
+  } else {
+    const expanded = new Set(view.expanded);
+    const stack = [...tree.roots];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (tree.groups.has(id)) groups.push(id);
+      else visible.add(id);
+      const inTree = tree.children.get(id);
+      if (inTree) {
+        if (expanded.has(id) || opensItself(graph, tree, id)) stack.push(...inTree);
+      } else if (expanded.has(id)) stack.push(...childrenOf(graph, id));
+    }
+  }
   const agent = agentOf(graph);
   if (agent !== undefined) {
-    nodes.push(agent);
+    visible.add(agent);
     const place = agentLocation(graph);
-    if (place !== undefined && graph.getNodeAttribute(place, 'kind') !== 'room') nodes.push(place);
+    if (place !== undefined) visible.add(place);
     const held = heldObject(graph);
-    if (held !== undefined) nodes.push(held);
+    if (held !== undefined) visible.add(held);
   }
-  return nodes.sort();
+  return { nodes: [...visible].sort(), groups: groups.sort() };
 }
 
-/** Every node the view shows, sorted: the collapsed nodes plus the children of expanded nodes. */
-export function visibleNodes(graph: SceneGraph, view: View): string[] {
-  const visible = new Set(collapsedNodes(graph));
-  for (const id of view.expanded) for (const child of childrenOf(graph, id)) visible.add(child);
-  return [...visible].sort();
+// In a nested tree the top campus or building always shows what it holds (at most GROUP_SIZE
+// members); everything below, buildings of a campus included, opens when expanded.
+function opensItself(graph: SceneGraph, tree: SearchTree, id: string): boolean {
+  if (tree.groups.has(id) || tree.parents.has(id) || parentOf(graph, id)) return false;
+  const kind = graph.getNodeAttribute(id, 'kind');
+  return kind === 'campus' || kind === 'building';
 }
 
-/** Whether the view shows the node; O(depth), no scan. */
+/** Whether the view shows the node or group; O(depth), no scan. */
 export function isVisible(graph: SceneGraph, view: View, id: string): boolean {
+  const tree = searchTree(graph);
+  if (tree.groups.has(id)) return isShownInTree(graph, view, tree, id);
   if (!graph.hasNode(id)) return false;
   const kind = graph.getNodeAttribute(id, 'kind');
-  if (SKELETON_KINDS.includes(kind) || kind === 'agent') return true;
-  if (id === agentLocation(graph) || id === heldObject(graph)) return true;
-  const up = parentOf(graph, id);
-  return up !== undefined && includesSorted(view.expanded, up.parent);
+  if (kind === 'agent' || id === agentLocation(graph) || id === heldObject(graph)) return true;
+  if (tree.flat) {
+    if (SKELETON_KINDS.includes(kind)) return true;
+    const up = parentOf(graph, id);
+    return up !== undefined && includesSorted(view.expanded, up.parent);
+  }
+  return isShownInTree(graph, view, tree, id);
 }
 
-/** Whether expanding the node would reveal something. */
+function isShownInTree(graph: SceneGraph, view: View, tree: SearchTree, id: string): boolean {
+  for (let current = id, depth = 0; depth < 10_000; depth++) {
+    if (tree.roots.includes(current)) return true;
+    const parent = tree.parents.get(current) ?? parentOf(graph, current)?.parent;
+    if (parent === undefined) return false;
+    if (!includesSorted(view.expanded, parent) && !opensItself(graph, tree, parent)) return false;
+    current = parent;
+  }
+  return false;
+}
+
+/** Whether expanding the node or group would reveal something. */
 export function isExpandable(graph: SceneGraph, id: string): boolean {
+  const tree = searchTree(graph);
+  if (tree.groups.has(id)) return true;
   if (!graph.hasNode(id)) return false;
   const kind = graph.getNodeAttribute(id, 'kind');
+  if (kind === 'floor' || kind === 'building' || kind === 'campus')
+    return !tree.flat && (tree.children.get(id)?.length ?? 0) > 0 && !opensItself(graph, tree, id);
   return (kind === 'room' || kind === 'asset' || kind === 'object') && hasChildren(graph, id);
 }
 
 /** Reveals a room's assets and objects, or what lies on or in an asset or object. */
 export function expand(graph: SceneGraph, view: View, id: string): Result<View, string> {
-  if (!graph.hasNode(id)) return err(unknownNode(graph, view, id));
+  if (!graph.hasNode(id) && !isGroup(graph, id)) return err(unknownNode(graph, view, id));
   if (!isVisible(graph, view, id)) return err(notVisible(graph, view, id));
   if (includesSorted(view.expanded, id)) return err(`"${id}" is already expanded; its contents are in view`);
   if (!isExpandable(graph, id)) return err(nothingToExpand(graph, id));
@@ -71,7 +131,7 @@ export function expand(graph: SceneGraph, view: View, id: string): Result<View, 
 /** Hides what expanding the node revealed, and anything expanded beneath it; memory keeps it. */
 export function contract(graph: SceneGraph, view: View, id: string): Result<View, string> {
   if (!includesSorted(view.expanded, id)) {
-    if (!graph.hasNode(id)) return err(unknownNode(graph, view, id));
+    if (!graph.hasNode(id) && !isGroup(graph, id)) return err(unknownNode(graph, view, id));
     const open =
       view.expanded.length === 0 ? 'nothing is expanded' : `expanded now: ${quoted(view.expanded)}`;
     return err(`"${id}" is not expanded, so there is nothing to contract (${open})`);
@@ -81,31 +141,31 @@ export function contract(graph: SceneGraph, view: View, id: string): Result<View
 }
 
 function isBeneath(graph: SceneGraph, id: string, ancestor: string): boolean {
-  if (!graph.hasNode(id)) return false;
-  let current = parentOf(graph, id)?.parent;
+  let current = searchParentOf(graph, id);
   for (let depth = 0; current !== undefined && depth < 10_000; depth++) {
     if (current === ancestor) return true;
-    current = parentOf(graph, current)?.parent;
+    current = searchParentOf(graph, current);
   }
   return false;
 }
 
 function unknownNode(graph: SceneGraph, view: View, id: string): string {
-  const near = closestIds(id, visibleNodes(graph, view), 3);
+  const shown = visibleWithTree(graph, view, searchTree(graph));
+  const near = closestIds(id, [...shown.nodes, ...shown.groups], 3);
   const hint = near.length > 0 ? `; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '';
   return `there is no node "${id}" in the scene${hint}`;
 }
 
 function notVisible(graph: SceneGraph, view: View, id: string): string {
-  if (graph.getNodeAttribute(id, 'kind') === 'pose')
+  if (graph.hasNode(id) && graph.getNodeAttribute(id, 'kind') === 'pose')
     return `pose "${id}" is a navigation waypoint, not part of the search view; search rooms instead`;
   let hidden = id;
-  let up = parentOf(graph, hidden);
-  while (up && !isVisible(graph, view, up.parent)) {
-    hidden = up.parent;
-    up = parentOf(graph, hidden);
+  let up = searchParentOf(graph, hidden);
+  while (up !== undefined && !isVisible(graph, view, up)) {
+    hidden = up;
+    up = searchParentOf(graph, hidden);
   }
-  const where = up ? `; expand "${up.parent}" first` : '';
+  const where = up !== undefined ? `; expand "${up}" first` : '';
   return `"${id}" is not visible in the current view${where}`;
 }
 
@@ -114,8 +174,11 @@ function nothingToExpand(graph: SceneGraph, id: string): string {
   switch (kind) {
     case 'campus':
     case 'building':
-    case 'floor':
       return `${kind} "${id}" has nothing to expand: its contents are always shown; expand one of its rooms`;
+    case 'floor':
+      return searchTree(graph).flat
+        ? `floor "${id}" has nothing to expand: its contents are always shown; expand one of its rooms`
+        : `floor "${id}" has no rooms`;
     case 'pose':
       return `pose "${id}" has nothing to expand: poses are navigation waypoints and hold nothing`;
     case 'agent':
