@@ -1,5 +1,5 @@
 import { answerUpdate, approveSignal, progressQuery, rejectSignal } from '@groundplan/workflows/contract';
-import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { type Client, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CliConfig } from '../config.js';
 import { connect, forRun } from '../connect.js';
 import { EXIT, UserError } from '../user-error.js';
@@ -19,13 +19,22 @@ export async function approveCommand(
   config: CliConfig,
   reason?: string,
 ): Promise<number> {
-  const client = await connect(config);
+  console.log(await sendApproval(await connect(config), runId, approve, reason));
+  return EXIT.ok;
+}
+
+/** Approves or rejects a run's plan (the CLI's and the web view's one way to); says what it did. */
+export async function sendApproval(
+  client: Client,
+  runId: string,
+  approve: boolean,
+  reason?: string,
+): Promise<string> {
   const handle = client.workflow.getHandle(runId);
   await forRun(runId, () =>
     approve ? handle.signal(approveSignal) : handle.signal(rejectSignal, reason ? { reason } : {}),
   );
-  console.log(`${approve ? 'approved' : 'rejected'} the plan of ${runId}`);
-  return EXIT.ok;
+  return `${approve ? 'approved' : 'rejected'} the plan of ${runId}`;
 }
 
 /**
@@ -34,7 +43,12 @@ export async function approveCommand(
  * and executes. A run asking nothing, or a choice that is not an option, is one line.
  */
 export async function answerCommand(runId: string, choice: string, config: CliConfig): Promise<number> {
-  const client = await connect(config);
+  console.log(await sendAnswer(await connect(config), runId, choice));
+  return EXIT.ok;
+}
+
+/** Answers the question a run asks (the CLI's and the web view's one way to); says what it did. */
+export async function sendAnswer(client: Client, runId: string, choice: string): Promise<string> {
   const progress = await forRun(runId, () => client.workflow.getHandle(runId).query(progressQuery));
   const asking =
     progress.stage !== 'awaiting-answer' && progress.currentChild ? progress.currentChild : runId;
@@ -50,6 +64,5 @@ export async function answerCommand(runId: string, choice: string, config: CliCo
       );
     throw error;
   }
-  console.log(`answered ${runId}: the ${question.phrase} is ${choice}`);
-  return EXIT.ok;
+  return `answered ${runId}: the ${question.phrase} is ${choice}`;
 }
