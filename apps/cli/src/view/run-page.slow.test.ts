@@ -32,7 +32,7 @@ for (const edge of homeFile.edges)
 
 describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, () => {
   const dir = mkdtempSync(`${tmpdir()}/groundplan-run-page-`);
-  // GROUNDPLAN_SCREENSHOTS_DIR=apps/cli/src/view/screenshots refreshes the README's screenshots.
+  // GROUNDPLAN_SCREENSHOTS_DIR=$PWD/src/view/screenshots (from apps/cli) refreshes the README's screenshots.
   const shots = process.env.GROUNDPLAN_SCREENSHOTS_DIR ?? `${dir}/screenshots`;
   let env: Record<string, string>;
   let server: { port: number; uiPort: number; dataDir: string };
@@ -270,7 +270,7 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
       done.plan.length,
     );
     expect(await page.locator('#did-steps li').first().textContent()).toContain(done.plan[0]!);
-    await page.screenshot({ path: `${shots}/web-view-run.png` });
+    await page.screenshot({ path: `${shots}/web-view-approved.png` });
   });
 
   it('refuses a steer from another site and a malformed one, in one line', async () => {

@@ -29,7 +29,12 @@ export function showLegend(scene: SceneGraph, floors: number): void {
     { key: 'route', text: 'route, driven', color: MARKS.route, shape: 'line' },
     { key: 'route-ahead', text: 'route, still ahead', color: MARKS.routeAhead, shape: 'line' },
     { key: 'faded', text: 'hidden from the planner at this search step', color: MARKS.faded },
-    { key: 'expanded', text: 'boxed label: expanded at this step, or picked', color: '#fff', shape: 'box' },
+    {
+      key: 'expanded',
+      text: 'boxed label: expanded at this step, on the route, or picked',
+      color: '#fff',
+      shape: 'box',
+    },
     { key: 'edge-hierarchy', text: 'edge: contains', color: EDGE_COLORS.hierarchy, shape: 'line' },
     { key: 'edge-navigation', text: 'edge: can drive', color: EDGE_COLORS.navigation, shape: 'line' },
   ];

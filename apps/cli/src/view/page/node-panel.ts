@@ -22,7 +22,7 @@ export function revealedText(run: RunData | undefined, id: string): string {
   const step = run.revealed[id];
   if (step === undefined) return 'never shown to the planner';
   if (step === 0) return 'in the first view (before any search step)';
-  const by = run.search.find((entry) => entry.step === step);
+  const by = run.search[step - 1];
   return `search step ${step}${by ? `: ${by.command}(${by.node})` : ''}`;
 }
 

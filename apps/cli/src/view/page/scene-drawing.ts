@@ -6,6 +6,7 @@ import type {
 } from '@groundplan/scene-graph/model';
 import type Graph from 'graphology';
 import Sigma from 'sigma';
+import { drawDiscNodeLabel } from 'sigma/rendering';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
 import {
   type FloorPlan,
@@ -101,11 +102,13 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
     mode.kind === 'layers' || (layer !== 'building' && plan.floorOf.get(id) === mode.floor);
   place();
 
+  const labels = labelsApart();
   const renderer: SceneRenderer = new Sigma(drawn, container, {
     renderEdgeLabels: false,
+    defaultDrawNodeLabel: labels.draw,
     labelRenderedSizeThreshold: 4.5,
-    labelDensity: 0.6,
-    labelGridCellSize: 90,
+    labelDensity: 1,
+    labelGridCellSize: 60,
     zIndex: true,
     nodeReducer: (id, attributes): Partial<NodeDisplayData> => {
       const { x, y } = attributes;
@@ -139,6 +142,7 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
         Object.assign(data, {
           color: onRoute < overlay.reached ? MARKS.route : MARKS.routeAhead,
           size: Math.max(6, data.size ?? 0),
+          highlighted: true,
           zIndex: 3,
         });
       if (id === selected) Object.assign(data, { highlighted: true, forceLabel: true, zIndex: 5 });
@@ -163,6 +167,20 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
     },
   });
 
+  // Each frame starts with the labels that must show reserved: the forced ones (the start, the
+  // picked node) and the boxed ones sigma draws over the rest (expanded, on the route).
+  renderer.on('beforeRender', () => {
+    labels.reset(
+      drawn.nodes().flatMap((id) => {
+        const data = renderer.getNodeDisplayData(id);
+        if (!data || data.hidden || !data.label || !(data.forceLabel || data.highlighted)) return [];
+        return [
+          { ...renderer.framedGraphToViewport(data), size: renderer.scaleSize(data.size), label: data.label },
+        ];
+      }),
+      renderer.getSetting('labelSize'),
+    );
+  });
   nameLayers(
     container,
     renderer,
@@ -252,4 +270,40 @@ function nameLayers(
       name.style.top = `${Math.round(y) - 18}px`;
     }
   });
+}
+
+type Box = { left: number; right: number; top: number; bottom: number };
+
+/**
+ * Sigma's own label drawing, skipping a label that would cross one already drawn this frame:
+ * sigma's label grid keeps one label per cell of the screen, but a long label reaches into the
+ * next cell. The forced labels are reserved first, so they always show.
+ */
+function labelsApart() {
+  let boxes: Box[] = [];
+  const measure = document.createElement('canvas').getContext('2d')!;
+  const boxOf = (x: number, y: number, size: number, width: number, labelSize: number): Box => ({
+    left: x + size + 1,
+    right: x + size + 5 + width,
+    top: y - labelSize,
+    bottom: y + labelSize / 2,
+  });
+  const crosses = (a: Box) =>
+    boxes.some((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
+  return {
+    reset(forced: { x: number; y: number; size: number; label: string }[], labelSize: number) {
+      measure.font = `${labelSize}px sans-serif`;
+      boxes = forced.map((f) => boxOf(f.x, f.y, f.size, measure.measureText(f.label).width, labelSize));
+    },
+    draw: ((context, data, settings) => {
+      if (!data.label) return;
+      context.font = `${settings.labelWeight} ${settings.labelSize}px ${settings.labelFont}`;
+      const box = boxOf(data.x, data.y, data.size, context.measureText(data.label).width, settings.labelSize);
+      if (!data.forceLabel) {
+        if (crosses(box)) return;
+        boxes.push(box);
+      }
+      drawDiscNodeLabel(context, data, settings);
+    }) as typeof drawDiscNodeLabel,
+  };
 }
