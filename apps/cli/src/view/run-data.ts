@@ -21,17 +21,19 @@ import {
   type Question,
   type SearchTraceEntry,
 } from '@groundplan/workflows/contract';
+import type { ExploreForInput } from '@groundplan/workflows/explore-contract';
 import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
 import { sendAnswer, sendApproval } from '../commands/control.js';
 import type { CliConfig } from '../config.js';
 import { progressLine } from '../render.js';
 import { latestRuns, type RunRow } from '../run-row.js';
+import { explorationState } from './exploration-data.js';
 import { planRoute } from './route.js';
 import { revealedSteps, searchStepViews } from './search-steps.js';
 import type { RunData, SteerRequest } from './view-data.js';
 
 /** The workflows a groundplan run starts with; their children are drawn as part of them. */
-const RUN_TYPES = ['planAndExecute', 'planTask'];
+const RUN_TYPES = ['planAndExecute', 'planTask', 'exploreFor'];
 
 /** Reads runs from Temporal for the view; a run's input never changes, so it is read once. */
 export type RunReader = {
@@ -43,7 +45,10 @@ export type RunReader = {
   steer(runId: string, request: SteerRequest): Promise<string>;
 };
 
-type RunStart = { workflowType: string; input: PlanTaskInput & Partial<PlanAndExecuteInput> };
+type RunStart = {
+  workflowType: string;
+  input: PlanTaskInput & Partial<PlanAndExecuteInput> & Partial<Pick<ExploreForInput, 'targets'>>;
+};
 
 /** A reader over a client (connected on first use) and the scene store the CLI registers scenes in. */
 export function runReader(
@@ -94,16 +99,42 @@ export function runReader(
     if (!loaded.ok) return loaded;
     const handle = client.workflow.getHandle(runId);
     const status = (await handle.describe()).status.name;
+    const startsAt = agentLocation(loaded.value);
+    const ui = workflowUiUrl(temporal, runId);
+    if (workflowType === 'exploreFor') {
+      const explored = await explorationState(client, runId, status);
+      return ok({
+        runId,
+        status,
+        workflowType,
+        instruction: `find ${(input.targets ?? []).join(', ')}`,
+        sceneName: loaded.value.getAttribute('name'),
+        sceneRef: input.sceneRef,
+        ...(ui ? { temporalUi: ui } : {}),
+        ...(explored.outcome ? { outcome: explored.outcome } : {}),
+        ...(explored.reason ? { reason: explored.reason } : {}),
+        ...(explored.progress ? { progress: explored.progress } : {}),
+        search: [],
+        plan: [],
+        route: [],
+        executed: 0,
+        goals: [],
+        sideEffects: [],
+        steps: [],
+        touched: explored.found,
+        ...(startsAt !== undefined ? { start: startsAt } : {}),
+        revealed: {},
+        explored: explored.visited,
+      });
+    }
     const state =
       status === 'RUNNING'
         ? await liveState(client, runId, workflowType)
         : await endState(handle, workflowType, status);
     const planning = state.planning;
     const expandedPlan = planning?.expandedPlan ?? [];
-    const ui = workflowUiUrl(temporal, runId);
     const search = searchStepViews(loaded.value, planning?.searchTrace ?? state.searchTrace ?? []);
     const question = state.question ?? planning?.question;
-    const startsAt = agentLocation(loaded.value);
     return ok({
       runId,
       status,

@@ -273,6 +273,52 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
     await page.screenshot({ path: `${shots}/web-view-approved.png` });
   });
 
+  it('draws an exploration: the rooms it looked around in order, what it found, from the run list', async () => {
+    // sim-1, which the worker serves, is in the office: after the approved run, in Jason's office.
+    const explore = await runCli(
+      [
+        'explore',
+        '--targets',
+        'jasons_monitor',
+        '--explorer',
+        'frontier',
+        '--robot',
+        'sim-1',
+        '--json',
+        office,
+      ],
+      env,
+    );
+    expect(explore.stderr).toBe('');
+    const { runId } = JSON.parse(explore.stdout) as { runId: string };
+    await open('/');
+    const row = page.locator(`#runs tbody tr[data-run-id="${runId}"]`);
+    expect((await row.locator('td').allTextContents()).slice(0, 4)).toEqual([
+      'find jasons_monitor',
+      'found',
+      'sim-1',
+      'frontier',
+    ]);
+    await row.locator('a').click();
+    await page.waitForSelector('body[data-ready]');
+    const run = await runData(runId);
+    expect(run.outcome).toBe('found');
+    expect(run.explored?.length).toBeGreaterThan(0);
+    expect(run.touched).toEqual(['jasons_monitor']);
+    await expect(page.locator('#status').textContent()).resolves.toBe(
+      `"find jasons_monitor" · scene office · completed · found`,
+    );
+    expect(await page.locator('#did-steps li').allTextContents()).toEqual(
+      run.explored!.map((room) => `looked around ${room}`),
+    );
+    const colours = await page.evaluate((rooms) => {
+      const renderer = window.groundplanView!.drawing.renderer;
+      return [...rooms, 'jasons_monitor'].map((id) => renderer.getNodeDisplayData(id)?.color);
+    }, run.explored!);
+    expect(colours).toEqual([...run.explored!.map(() => '#e76f51'), '#f2b705']);
+    await page.screenshot({ path: `${shots}/web-view-exploration.png` });
+  });
+
   it('refuses a steer from another site and a malformed one, in one line', async () => {
     const post = (body: string, headers: Record<string, string>) =>
       fetch(`${base}/api/runs/${runs.approve}/steer`, { method: 'POST', body, headers });

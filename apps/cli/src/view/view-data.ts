@@ -61,6 +61,8 @@ export type RunData = {
   start?: string;
   /** Per node: the search step whose view first showed it to the planner (0: the first view). */
   revealed: Record<string, number>;
+  /** An exploration's rooms looked around, in order (what it found is `touched`). */
+  explored?: string[];
 };
 
 /** The runs at `/`: the latest a user started, newest first, as `groundplan list --json` gives them. */

@@ -26,6 +26,7 @@ export function showLegend(scene: SceneGraph, floors: number): void {
     })),
     { key: 'start', text: 'start: where the robot stands', color: MARKS.start },
     { key: 'touched', text: 'touched by the plan', color: MARKS.touched },
+    { key: 'explored', text: 'looked around (an exploration)', color: MARKS.explored },
     { key: 'route', text: 'route, driven', color: MARKS.route, shape: 'line' },
     { key: 'route-ahead', text: 'route, still ahead', color: MARKS.routeAhead, shape: 'line' },
     { key: 'faded', text: 'hidden from the planner at this search step', color: MARKS.faded },

@@ -129,6 +129,7 @@ function overlay(run: RunData, step: number): Overlay {
     route: run.route,
     reached: reached(run),
     touched: new Set(run.touched),
+    ...(run.explored ? { explored: new Set(run.explored) } : {}),
     ...(searched ? { visible: new Set(searched.visible), expanded: new Set(searched.expanded) } : {}),
   };
 }

@@ -21,7 +21,9 @@ export function showRun(run: RunData, searchStep: number): void {
   byId('status').textContent = `"${run.instruction}" · scene ${run.sceneName} · ${status}${outcome}`;
   byId('progress').textContent =
     run.progress ??
-    `${run.reason ? `${run.reason} · ` : ''}executed ${run.executed}/${run.plan.length} steps`;
+    (run.explored
+      ? (run.reason ?? '')
+      : `${run.reason ? `${run.reason} · ` : ''}executed ${run.executed}/${run.plan.length} steps`);
   const links = byId('links');
   links.replaceChildren();
   if (run.temporalUi) {
@@ -70,17 +72,23 @@ export function showRun(run: RunData, searchStep: number): void {
         .join(' '),
     })),
   );
-  byId('did').hidden = run.steps.length === 0;
+  byId('did').hidden = run.steps.length === 0 && !run.explored?.length;
   list(
     'did-steps',
-    run.steps.map((step) => ({
-      text: `${step.step} · ${step.status}${step.seconds > 0 ? ` · ${step.seconds.toFixed(1)} s` : ''}${step.error ? ` · ${step.error}` : ''}`,
-      className: step.status === 'failed' ? 'failed' : 'done',
-    })),
+    run.explored
+      ? run.explored.map((room) => ({
+          text: `looked around ${room}`,
+          className: 'done',
+        }))
+      : run.steps.map((step) => ({
+          text: `${step.step} · ${step.status}${step.seconds > 0 ? ` · ${step.seconds.toFixed(1)} s` : ''}${step.error ? ` · ${step.error}` : ''}`,
+          className: step.status === 'failed' ? 'failed' : 'done',
+        })),
   );
 }
 
 function readingText(run: RunData): string {
+  if (run.explored) return `an exploration: ${run.instruction}`;
   const question = run.question
     ? ` · asked which ${run.question.phrase}: ${run.question.options.join(', ')}${run.question.answer ? ` · answered ${run.question.answer}` : ''}`
     : '';

@@ -30,6 +30,7 @@ export const MARKS = {
   route: '#d62828',
   routeAhead: '#f4a3a3',
   touched: '#f2b705',
+  explored: '#e76f51',
   start: '#111111',
 } as const;
 export const EDGE_COLORS = { hierarchy: '#c9c9c9', navigation: '#7cc4a4', at: '#e09f3e' } as const;
@@ -42,8 +43,10 @@ export type Overlay = {
   /** The route's nodes in order, and how many of them the robot has reached. */
   route: readonly string[];
   reached: number;
-  /** The nodes the plan acts on (accessed, picked up, opened, ...). */
+  /** The nodes the plan acts on (accessed, picked up, opened, ...), or an exploration found. */
   touched?: ReadonlySet<string>;
+  /** The rooms an exploration looked around. */
+  explored?: ReadonlySet<string>;
 };
 
 /** All floors as stacked layers, or one floor from above. */
@@ -127,6 +130,8 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
         color: shown ? LAYER_COLORS[layer] : MARKS.faded,
         zIndex: shown ? 1 : 0,
       };
+      if (overlay.explored?.has(id))
+        Object.assign(data, { color: MARKS.explored, size: (data.size ?? 3) + 2, zIndex: 2 });
       if (overlay.touched?.has(id))
         Object.assign(data, { color: MARKS.touched, size: (data.size ?? 3) + 3, zIndex: 3 });
       if (attributes.kind === 'agent')
