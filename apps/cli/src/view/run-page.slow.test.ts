@@ -1,6 +1,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { freePort, startDevServer, stopDevServer } from '@groundplan/temporal-runtime';
+import {
+  connectClient,
+  freePort,
+  startDevServer,
+  stopDevServer,
+  temporalConfigFromEnv,
+} from '@groundplan/temporal-runtime';
 import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -37,6 +43,8 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
   let env: Record<string, string>;
   let server: { port: number; uiPort: number; dataDir: string };
   let worker: WorkerProcess;
+  // The robot that explores the home: its own robot worker, as every robot has.
+  let explorer: WorkerProcess;
   let view: ViewProcess;
   let browser: Browser;
   let page: Page;
@@ -48,6 +56,11 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
     const cli = await runCli(['plan', '--planner', 'grounded-prior', '--no-wait', '--json', ...args], env);
     expect(cli.stderr).toBe('');
     return (JSON.parse(cli.stdout) as { runId: string }).runId;
+  };
+  const temporalConfig = () => {
+    const config = temporalConfigFromEnv(env);
+    if (!config.ok) throw new Error(config.error);
+    return config.value;
   };
   const runData = async (runId: string) =>
     (await (await fetch(`${base}/api/runs/${encodeURIComponent(runId)}`)).json()) as RunData;
@@ -83,6 +96,11 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
       GROUNDPLAN_CASSETTE: `${root}datasets/cassettes/close-jasons-cabinet.cassette.json`,
       GROUNDPLAN_ROBOT_TIME_SCALE: '0.01',
     });
+    explorer = await startWorkerProcess(['--roles', 'robot', '--robot-id', 'explorer-1'], {
+      ...env,
+      GROUNDPLAN_DATA_DIR: dir,
+      GROUNDPLAN_ROBOT_TIME_SCALE: '0.01',
+    });
     view = await startView(['--port', '0'], env);
     base = view.url.replace(/\/$/, '');
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -104,8 +122,10 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
   afterAll(async () => {
     await browser?.close();
     await view?.stop();
-    worker?.child.kill('SIGTERM');
-    await worker?.exited;
+    for (const child of [worker, explorer]) {
+      child?.child.kill('SIGTERM');
+      await child?.exited;
+    }
     if (server) await stopDevServer(server);
     rmSync(dir, { recursive: true, force: true });
   });
@@ -271,22 +291,26 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
     );
     expect(await page.locator('#did-steps li').first().textContent()).toContain(done.plan[0]!);
     await page.screenshot({ path: `${shots}/web-view-approved.png` });
+
+    // In the Temporal UI each skill's belief update says which skill it follows (its activity summary).
+    const client = await connectClient(temporalConfig());
+    const history = await client.workflow.getHandle(`${runs.approve}-execute-1`).fetchHistory();
+    const converter = client.options.loadedDataConverter.payloadConverter;
+    const summaries = (history.events ?? []).flatMap((event) => {
+      const scheduled = event.activityTaskScheduledEventAttributes;
+      if (scheduled?.activityType?.name !== 'advanceBelief') return [];
+      const summary = event.userMetadata?.summary;
+      return [summary ? converter.fromPayload<string>(summary) : ''];
+    });
+    await client.connection.close();
+    expect(summaries).toEqual(
+      done.plan.map((step, i) => `belief after skill ${i + 1}/${done.plan.length} ${step}`),
+    );
   });
 
   it('draws an exploration: the rooms it looked around in order, what it found, from the run list', async () => {
-    // sim-1, which the worker serves, is in the office: after the approved run, in Jason's office.
     const explore = await runCli(
-      [
-        'explore',
-        '--targets',
-        'jasons_monitor',
-        '--explorer',
-        'frontier',
-        '--robot',
-        'sim-1',
-        '--json',
-        office,
-      ],
+      ['explore', '--targets', 'banana', '--explorer', 'frontier', '--robot', 'explorer-1', '--json', home],
       env,
     );
     expect(explore.stderr).toBe('');
@@ -294,9 +318,9 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
     await open('/');
     const row = page.locator(`#runs tbody tr[data-run-id="${runId}"]`);
     expect((await row.locator('td').allTextContents()).slice(0, 4)).toEqual([
-      'find jasons_monitor',
+      'find banana',
       'found',
-      'sim-1',
+      'explorer-1',
       'frontier',
     ]);
     await row.locator('a').click();
@@ -304,16 +328,16 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
     const run = await runData(runId);
     expect(run.outcome).toBe('found');
     expect(run.explored?.length).toBeGreaterThan(0);
-    expect(run.touched).toEqual(['jasons_monitor']);
+    expect(run.touched).toEqual(['banana']);
     await expect(page.locator('#status').textContent()).resolves.toBe(
-      `"find jasons_monitor" · scene office · completed · found`,
+      `"find banana" · scene home · completed · found`,
     );
     expect(await page.locator('#did-steps li').allTextContents()).toEqual(
       run.explored!.map((room) => `looked around ${room}`),
     );
     const colours = await page.evaluate((rooms) => {
       const renderer = window.groundplanView!.drawing.renderer;
-      return [...rooms, 'jasons_monitor'].map((id) => renderer.getNodeDisplayData(id)?.color);
+      return [...rooms, 'banana'].map((id) => renderer.getNodeDisplayData(id)?.color);
     }, run.explored!);
     expect(colours).toEqual([...run.explored!.map(() => '#e76f51'), '#f2b705']);
     await page.screenshot({ path: `${shots}/web-view-exploration.png` });
