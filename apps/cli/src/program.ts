@@ -1,6 +1,6 @@
 import { PLANNER_VARIANTS } from '@groundplan/workflows/contract';
 import { EXPLORERS } from '@groundplan/workflows/explore-contract';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { answerCommand, approveCommand, cancelCommand } from './commands/control.js';
 import { type ExploreFlags, exploreCommand } from './commands/explore.js';
 import { exportCommand } from './commands/export.js';
@@ -126,6 +126,12 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
       '--answer-timeout <seconds>',
       'seconds a run waits for `groundplan answer` (default 600)',
       positive,
+    )
+    .addOption(
+      new Option(
+        '--reader <who>',
+        'who reads the instruction: the small general rules, or the model (names the things, what not to touch, each request)',
+      ).choices(['rules', 'model']),
     )
     .option('--max-replans <n>', 'replans on simulator feedback (default 5)', count)
     .option(

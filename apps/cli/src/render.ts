@@ -1,8 +1,9 @@
-import type {
-  PlanAndExecuteResult,
-  PlanStep,
-  PlanTaskResult,
-  Progress,
+import {
+  describeReading,
+  type PlanAndExecuteResult,
+  type PlanStep,
+  type PlanTaskResult,
+  type Progress,
 } from '@groundplan/workflows/contract';
 
 const step = (s: PlanStep) => `${s.action}(${s.args.join(', ')})`;
@@ -24,7 +25,7 @@ export function progressLine(p: Progress): string {
 /** The planning outcome a person reads: the verified plan, or why there is none. */
 export function planningReport(planning: PlanTaskResult): string {
   const lines: string[] = [];
-  if (planning.reading) lines.push(`Read as a ${planning.reading.kind}: ${planning.reading.asks.join(' ')}`);
+  if (planning.reading) lines.push(describeReading(planning.reading));
   if (planning.status === 'answered' && planning.answer) {
     lines.push(`Answer: ${planning.answer.text}`, '  (a question: the robot did nothing)');
   } else if (planning.status === 'verified') {

@@ -1,6 +1,6 @@
 // Writes DIR/categories.md: for each planner folder of an evaluation of the blind set, the tasks
 // right and the do-only-what-was-asked counts per category (question, impossible, negation,
-// ambiguous, side-effect, request). Usage: tsx scripts/write-category-table.ts DIR
+// ambiguous, side-effect, request). Usage: tsx scripts/write-category-table.ts DIR [blind|blind2]
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { passed } from '../src/report.js';
@@ -8,11 +8,13 @@ import { readRecords } from '../src/runner.js';
 import { CATEGORIES, loadTaskSet, TASK_SETS } from '../src/tasks.js';
 
 const dir = resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? '');
-const tasks = await loadTaskSet(TASK_SETS.blind);
+const set = process.argv[3] ?? 'blind';
+if (set !== 'blind' && set !== 'blind2') throw new Error(`the category table is for the blind sets, not ${set}`);
+const tasks = await loadTaskSet(TASK_SETS[set]);
 if (!tasks.ok) throw new Error(tasks.error);
 const categoryOf = new Map(tasks.value.map((task) => [task.id, task.category ?? 'request']));
 const lines = [
-  '# The blind set by category',
+  `# The ${set === 'blind' ? 'first' : 'second'} blind set by category`,
   '',
   'Tasks right (an answer naming the expected nodes, goals that hold with the untouched nodes as they were, a refusal, a question back) and what the harness judged of each run (packages/eval/src/conduct.ts).',
   '',

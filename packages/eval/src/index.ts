@@ -33,7 +33,7 @@ export {
   runEvaluation,
 } from './runner.js';
 export {
-  BLIND_TASK_PREFIX,
+  BLIND_TASK_ID,
   DATASET_FILES,
   type EvalScenes,
   HOLDING_TASK,

@@ -18,8 +18,9 @@ import { loadEvalScenes } from './scenes.js';
 import { loadTaskSet, selectTasks, TASK_SETS, type TaskSetName } from './tasks.js';
 
 const USAGE = `usage: groundplan-eval [--task-set ${Object.keys(TASK_SETS).join('|')}] [--tasks all|office|home|<family>|<id,...>] [--planner ${PLANNER_VARIANTS.join('|')}[,...]]
-       [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--concurrency N]
+       [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--threads N] [--concurrency N]
        [--max-search-steps N] [--max-replans N] [--task-timeout SECONDS] [--chain-of-thought on|off]
+       [--reader rules|model]
        [--dry-run] --out reports/<name>`;
 const PLANNERS: readonly PlannerVariant[] = PLANNER_VARIANTS;
 
@@ -56,9 +57,13 @@ async function main(): Promise<number> {
   const taskTimeoutS = numberOf(values['task-timeout']);
   const thought = values['chain-of-thought'] ?? 'on';
   if (thought !== 'on' && thought !== 'off') return fail(`--chain-of-thought is on or off, not ${thought}`);
+  const reader = values.reader ?? 'rules';
+  if (reader !== 'rules' && reader !== 'model') return fail(`--reader is rules or model, not ${reader}`);
   const out = userPath(values.out);
   if (values['dry-run']) {
-    console.log(JSON.stringify({ out, planners, tasks: tasks.value.length, provider, concurrency, thought }));
+    console.log(
+      JSON.stringify({ out, planners, tasks: tasks.value.length, provider, concurrency, thought, reader }),
+    );
     return 0;
   }
   const scenes = await loadEvalScenes(fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`));
@@ -76,6 +81,7 @@ async function main(): Promise<number> {
       ...(maxReplans !== undefined ? { maxReplans } : {}),
       ...(taskTimeoutS !== undefined ? { taskTimeoutMs: taskTimeoutS * 1000 } : {}),
       chainOfThought: thought === 'on',
+      reader,
     });
     const run = describeRun({
       planner,
@@ -89,6 +95,7 @@ async function main(): Promise<number> {
           .maxReplans,
         taskTimeoutS: taskTimeoutS ?? 'none',
         chainOfThought: thought,
+        reader,
       },
       notApplicable: outcome.notApplicable,
     });
@@ -111,11 +118,13 @@ function parse() {
       provider: { type: 'string' },
       cassette: { type: 'string' },
       'model-path': { type: 'string' },
+      threads: { type: 'string' },
       concurrency: { type: 'string' },
       'max-search-steps': { type: 'string' },
       'max-replans': { type: 'string' },
       'task-timeout': { type: 'string' },
       'chain-of-thought': { type: 'string' },
+      reader: { type: 'string' },
       out: { type: 'string' },
       'dry-run': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -129,6 +138,7 @@ function providerConfig(values: ReturnType<typeof parse>['values']): EvalProvide
       return {
         provider: 'local',
         ...(values['model-path'] ? { modelPath: userPath(values['model-path']) } : {}),
+        ...(values.threads ? { threads: Number(values.threads) } : {}),
       };
     case 'replay':
       return values.cassette

@@ -10,6 +10,8 @@ export type TaskRecord = {
   family: Family;
   instruction: string;
   planner: PlannerVariant;
+  /** Who read the instruction when not the rules (the model; PlanOptions.reader). */
+  reader?: 'model';
   provider: string;
   model: string;
   /** verified/failed/answered as the workflow returned; error when the workflow itself failed. */

@@ -48,6 +48,8 @@ export type RunOptions = {
   taskTimeoutMs?: number;
   /** Whether the sayplan prompts ask for a bounded chain of thought (default: the LLM activities', on). */
   chainOfThought?: boolean;
+  /** Who reads the instruction (PlanOptions.reader); default the rules. */
+  reader?: 'rules' | 'model';
   /** 'auto': a bar on a TTY, plain lines otherwise. */
   progress?: 'auto' | 'bar' | 'lines' | 'none';
 };
@@ -146,6 +148,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       family: task.family,
       instruction: task.instruction,
       planner: options.planner,
+      ...(options.reader === 'model' ? { reader: 'model' as const } : {}),
       provider: provider.name,
       model: provider.model,
     };
@@ -162,6 +165,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
           planner: options.planner,
           // A run that would ask which thing was meant fails with its question instead of waiting.
           ask: false,
+          ...(options.reader === 'model' ? { reader: 'model' as const } : {}),
           // Search tasks are scored on the search alone, so their plan gets no replans.
           ...(search
             ? { maxReplans: 0 }

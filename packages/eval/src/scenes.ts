@@ -5,12 +5,15 @@ import type { Environment, EvalTask } from './tasks.js';
 /** The one task whose instruction is about what the office robot starts holding. */
 export const HOLDING_TASK = 'office-simple-planning-15';
 
-/** The blind set's tasks run on the scenes as the files define them: the office robot holds coke_can. */
-export const BLIND_TASK_PREFIX = 'blind-';
+/**
+ * The ids of the blind sets' tasks (blind-office-01, blind2-home-12, ...): they run on the scenes as
+ * the files define them, the office robot holding coke_can.
+ */
+export const BLIND_TASK_ID = /^blind\d*-/;
 
 /** Whether the task runs on the office as the file defines it (the robot holding coke_can). */
 export const startsHolding = (task: Pick<EvalTask, 'id'>) =>
-  task.id === HOLDING_TASK || task.id.startsWith(BLIND_TASK_PREFIX);
+  task.id === HOLDING_TASK || BLIND_TASK_ID.test(task.id);
 
 /** The scenes the tasks run on, each stored once; sceneFor picks the one a task needs. */
 export type EvalScenes = {

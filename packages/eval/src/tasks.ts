@@ -119,6 +119,10 @@ export const TASK_SETS = {
     instructions: repoFile('datasets/tasks/blind-tasks.json'),
     requirements: repoFile('datasets/tasks/blind-requirements.json'),
   },
+  blind2: {
+    instructions: repoFile('datasets/tasks/blind2-tasks.json'),
+    requirements: repoFile('datasets/tasks/blind2-requirements.json'),
+  },
 } as const;
 export type TaskSetName = keyof typeof TASK_SETS;
 

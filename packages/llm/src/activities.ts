@@ -23,11 +23,12 @@ import { exploreActivities } from './explore/choose-room.js';
 import { explorationPrior } from './explore/exploration-prior.js';
 import { groundedActivities } from './grounded/activities.js';
 import type { NextActionOracle } from './grounded/next-action.js';
-import { type Reading, readInstruction } from './grounded/reading.js';
+import { type Reader, type Reading, readInstruction } from './grounded/reading.js';
 import { activitySignal, keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
 import { semanticSearchMessages, semanticSearchPromptStart } from './prompts/semantic-search.js';
 import type { CallReport, ChatMessage, LlmFailure, LlmProvider, WarmUpReport } from './provider.js';
+import { readWithModel } from './reading/model-reading.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
 
 export type { SemanticSearchStepResult };
@@ -57,6 +58,9 @@ export type LlmActivitiesConfig = {
   /** The evaluation's oracle for LookPlanGraph's next action (reads the true world); never set in production. */
   actionOracle?: NextActionOracle;
 };
+
+/** An instruction to read, by the rules or by the model (whose things are grounded in the scene). */
+export type ReadInstructionInput = { instruction: string; reader?: Reader; sceneRef?: SceneRef };
 
 export type SemanticSearchStepInput = {
   sceneRef: SceneRef;
@@ -175,11 +179,24 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
 
     /**
      * What the instruction asks: a question to answer (the robot changes nothing) or a request to
-     * carry out. Read once per run; every later step uses the reading. Today the small general
-     * reader (no model) reads it for every planner.
+     * carry out, read once per run. The small general rules read it unless the run asks for the
+     * model's reading, which also names the things, the things not to touch and the changes asked
+     * for, each thing grounded to the scene's nearest nodes.
      */
-    async readInstruction(input: { instruction: string }): Promise<Reading> {
-      return readInstruction(input.instruction);
+    async readInstruction(input: ReadInstructionInput): Promise<Reading> {
+      if (input.reader !== 'model') return readInstruction(input.instruction);
+      const index =
+        input.sceneRef && config.retrieval
+          ? await config.retrieval.indexFor(input.sceneRef, await requireScene(config.scenes, input.sceneRef))
+          : undefined;
+      const read = await readWithModel(ask, input.instruction, index);
+      if (!read.ok)
+        throw ApplicationFailure.create({
+          message: read.error,
+          type: LLM_FAILURE_TYPES['invalid-output'],
+          nonRetryable: true,
+        });
+      return read.reading;
     },
 
     /**

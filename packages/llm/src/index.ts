@@ -6,6 +6,7 @@ export {
   type LlmActivities,
   type LlmActivitiesConfig,
   type PlanResult,
+  type ReadInstructionInput,
   type SemanticSearchStepInput,
   type SemanticSearchStepResult,
   toApplicationFailure,
@@ -15,6 +16,7 @@ export { ANSWER_TOKENS, BOUNDS } from './contracts/bounds.js';
 export { asksForRoom, mayAnswerWithRoom, searchChoices, typedActions } from './contracts/choices.js';
 export { type JsonSchema, toModelJsonSchema } from './contracts/json-schema.js';
 export { type PlanAnswer, planAnswerSchema, type TypedAction } from './contracts/plan-answer.js';
+export { type ReadingAnswer, readingAnswerSchema } from './contracts/reading-answer.js';
 export {
   type AnswerOptions,
   SEARCH_COMMANDS,
@@ -43,6 +45,7 @@ export {
   type Chooser,
   GROUNDED_LIMITS,
   type GroundedSearchInput,
+  MISSING_BELOW,
   type NextActionResult,
 } from './grounded/activities.js';
 export { CHOICE_PROMPT_VERSION } from './grounded/choice-prompt.js';
@@ -54,7 +57,16 @@ export {
   nextActionMessages,
   stepGloss,
 } from './grounded/next-action.js';
-export { type QuestionForm, type Reading, readInstruction } from './grounded/reading.js';
+export { absentReadThings, excludedNodes } from './grounded/read-things.js';
+export {
+  type GroundedPhrase,
+  type QuestionForm,
+  type Reader,
+  type Reading,
+  type ReadingCost,
+  type ReadingDetails,
+  readInstruction,
+} from './grounded/reading.js';
 export {
   type CatalogueModel,
   catalogueModel,
@@ -91,7 +103,10 @@ export {
 } from './providers/replay.js';
 export { canonicalJson, requestHash } from './providers/request-hash.js';
 export { type LlmScript, scriptedProvider } from './providers/scripted.js';
+export { readWithModel } from './reading/model-reading.js';
+export { READING_PROMPT_VERSION, readingMessages } from './reading/reading-prompt.js';
 export {
+  type Ask,
   askStructured,
   type StructuredAnswer,
   type StructuredCall,

@@ -12,6 +12,7 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { z } from 'zod';
 import { DEFAULT_PLANNER, type PlannerVariant, PlannerVariantSchema, traitsOf } from './planners.js';
 
+export { describeReading } from './describe-reading.js';
 export type { Answer, PlanStep, Reading, SceneRef, View };
 
 // --- Task queues: each kind of work scales on its own workers ---
@@ -160,6 +161,11 @@ export const PlanOptionsSchema = z.object({
   answerTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
   /** LookPlanGraph: skills a run may take before it gives up (DEFAULT_MAX_ACTIONS). */
   maxActions: z.number().int().min(1).max(500).optional(),
+  /**
+   * Who reads the instruction: the small general rules (default) or the model, whose reading
+   * also names the things, what not to touch and the changes asked for (issue 25).
+   */
+  reader: z.enum(['rules', 'model']).optional(),
 });
 export type PlanOptions = z.infer<typeof PlanOptionsSchema>;
 

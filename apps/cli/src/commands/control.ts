@@ -1,4 +1,10 @@
-import { answerUpdate, approveSignal, progressQuery, rejectSignal } from '@groundplan/workflows/contract';
+import {
+  answerUpdate,
+  approveSignal,
+  progressQuery,
+  type Question,
+  rejectSignal,
+} from '@groundplan/workflows/contract';
 import { type Client, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CliConfig } from '../config.js';
 import { connect, forRun } from '../connect.js';
@@ -43,12 +49,14 @@ export async function sendApproval(
  * and executes. A run asking nothing, or a choice that is not an option, is one line.
  */
 export async function answerCommand(runId: string, choice: string, config: CliConfig): Promise<number> {
-  console.log(await sendAnswer(await connect(config), runId, choice));
+  const client = await connect(config);
+  const question = await answerRun(client, runId, choice);
+  console.log(`answered ${runId}: the ${question.phrase} is ${choice}`);
   return EXIT.ok;
 }
 
-/** Answers the question a run asks (the CLI's and the web view's one way to); says what it did. */
-export async function sendAnswer(client: Client, runId: string, choice: string): Promise<string> {
+/** Sends `choice` to the planning run that asks (the run, or its current child); the question it answered. */
+export async function answerRun(client: Client, runId: string, choice: string): Promise<Question> {
   const progress = await forRun(runId, () => client.workflow.getHandle(runId).query(progressQuery));
   const asking =
     progress.stage !== 'awaiting-answer' && progress.currentChild ? progress.currentChild : runId;
@@ -64,5 +72,5 @@ export async function sendAnswer(client: Client, runId: string, choice: string):
       );
     throw error;
   }
-  return `answered ${runId}: the ${question.phrase} is ${choice}`;
+  return question;
 }

@@ -6,14 +6,17 @@ import {
   type PlannerVariant,
   type Progress,
   progressQuery,
+  type Question,
 } from '@groundplan/workflows/contract';
 import type { Client, WorkflowHandle } from '@temporalio/client';
+import { chooseOnTerminal } from '../choose-on-terminal.js';
 import type { CliConfig } from '../config.js';
 import { connect, runResult } from '../connect.js';
 import { followRun } from '../follow-run.js';
 import { planningReport, progressLine, runReport } from '../render.js';
 import { sceneFileError } from '../scene-file-error.js';
 import { EXIT, UserError } from '../user-error.js';
+import { answerRun } from './control.js';
 
 export type PlanFlags = {
   scene: string;
@@ -25,6 +28,8 @@ export type PlanFlags = {
   /** false with --no-ask: fail with the question instead of waiting for `groundplan answer`. */
   ask?: boolean;
   answerTimeout?: number;
+  /** Who reads the instruction (PlanOptions.reader); absent: the rules. */
+  reader?: 'rules' | 'model';
   wait: boolean;
   json?: boolean;
   maxReplans?: number;
@@ -66,6 +71,7 @@ export async function planCommand(
     ...(flags.llmAttempts === undefined ? {} : { llmMaxAttempts: flags.llmAttempts }),
     ...(flags.llmDeadline === undefined ? {} : { llmStepDeadlineSeconds: flags.llmDeadline }),
     ...(flags.ask === false ? { ask: false } : {}),
+    ...(flags.reader === undefined ? {} : { reader: flags.reader }),
     ...(flags.answerTimeout === undefined ? {} : { answerTimeoutSeconds: flags.answerTimeout }),
   };
   // In an async function, so a refusal the client throws at once (plan-only with lookplangraph) is caught too.
@@ -106,7 +112,9 @@ export async function planCommand(
     return EXIT.ok;
   }
   if (!flags.json) console.log(`Run ${handle.workflowId}${ui ? `\nTemporal UI: ${ui}` : ''}`);
-  const result = await follow(client, handle, !flags.json);
+  // A person at a terminal is asked "which stapler?" there; otherwise `groundplan answer` answers.
+  const interactive = Boolean(process.stdin.isTTY) && flags.ask !== false;
+  const result = await follow(client, handle, !flags.json, interactive);
   if (flags.json) {
     console.log(JSON.stringify({ runId: handle.workflowId, ui, result }));
   } else {
@@ -135,14 +143,41 @@ async function deployedElsewhere(
 
 /** Waits for the result, printing a line whenever the run's progress changes. */
 // biome-ignore lint/suspicious/noExplicitAny: the result type depends on the workflow started
-function follow(client: Client, handle: WorkflowHandle, show: boolean): Promise<any> {
+function follow(client: Client, handle: WorkflowHandle, show: boolean, ask: boolean): Promise<any> {
   const result = runResult(handle);
-  return show ? followRun(result, () => currentProgress(client, handle)) : result;
+  if (!show) return result;
+  let asked = false;
+  const ended = new AbortController();
+  result.finally(() => ended.abort()).catch(() => undefined);
+  return followRun(result, async () => {
+    const progress = await currentProgress(client, handle);
+    // At a terminal, the person who started the run answers its question here, once.
+    if (ask && !asked && progress.question) {
+      asked = true;
+      await askAtTerminal(client, handle.workflowId, progress.question, ended.signal);
+    }
+    return progressLine(progress);
+  });
 }
 
-async function currentProgress(client: Client, handle: WorkflowHandle): Promise<string> {
+async function askAtTerminal(
+  client: Client,
+  runId: string,
+  question: Question,
+  signal: AbortSignal,
+): Promise<void> {
+  const choice = await chooseOnTerminal(question, { input: process.stdin, output: process.stdout, signal });
+  if (signal.aborted) return;
+  if (choice === undefined) {
+    console.log(`Left for later: groundplan answer ${runId} <choice>`);
+    return;
+  }
+  await answerRun(client, runId, choice);
+  console.log(`Answered: the ${question.phrase} is ${choice}`);
+}
+
+async function currentProgress(client: Client, handle: WorkflowHandle): Promise<Progress> {
   const progress: Progress = await handle.query(progressQuery);
-  if (!progress.currentChild) return progressLine(progress);
-  const child: Progress = await client.workflow.getHandle(progress.currentChild).query(progressQuery);
-  return progressLine(child);
+  if (!progress.currentChild) return progress;
+  return client.workflow.getHandle(progress.currentChild).query(progressQuery);
 }

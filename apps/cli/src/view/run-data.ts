@@ -11,6 +11,7 @@ import {
 import { workflowUiUrl } from '@groundplan/temporal-runtime';
 import { runOutcome } from '@groundplan/workflows/client';
 import {
+  describeReading,
   type ExecutePlanResult,
   type PlanAndExecuteInput,
   type PlanAndExecuteResult,
@@ -23,7 +24,7 @@ import {
 } from '@groundplan/workflows/contract';
 import type { ExploreForInput } from '@groundplan/workflows/explore-contract';
 import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
-import { sendAnswer, sendApproval } from '../commands/control.js';
+import { answerRun, sendApproval } from '../commands/control.js';
 import type { CliConfig } from '../config.js';
 import { progressLine } from '../render.js';
 import { latestRuns, type RunRow } from '../run-row.js';
@@ -151,7 +152,7 @@ export function runReader(
       route: planRoute(loaded.value, expandedPlan),
       executed: state.executed,
       ...(state.stage ? { stage: state.stage } : {}),
-      ...(planning?.reading ? { reading: planning.reading } : {}),
+      ...(planning?.reading ? { reading: describeReading(planning.reading) } : {}),
       ...(question ? { question } : {}),
       ...(planning?.answer ? { answer: planning.answer.text } : {}),
       goals: planning?.attempts.at(-1)?.goals ?? [],
@@ -174,7 +175,10 @@ export function runReader(
 
   async function steer(runId: string, request: SteerRequest): Promise<string> {
     const client = await connect();
-    if (request.action === 'answer') return sendAnswer(client, runId, request.choice);
+    if (request.action === 'answer') {
+      const question = await answerRun(client, runId, request.choice);
+      return `answered ${runId}: the ${question.phrase} is ${request.choice}`;
+    }
     return sendApproval(
       client,
       runId,

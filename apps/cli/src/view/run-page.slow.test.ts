@@ -259,7 +259,7 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
     await page.waitForFunction(() => document.getElementById('goals')!.textContent!.includes('stapler_2'));
     expect(await page.locator('#steer').isHidden()).toBe(true);
     await expect(page.locator('#reading').textContent()).resolves.toMatch(
-      /^a request: .*stapler.*answered stapler_2$/,
+      /^Read by the rules as a request: .*stapler.* · answered stapler_2$/,
     );
   });
 

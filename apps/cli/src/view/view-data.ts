@@ -1,6 +1,6 @@
 // What the view's server sends its page, as JSON: types only, shared by both sides.
 import type { SceneFile } from '@groundplan/scene-graph';
-import type { Question, Reading } from '@groundplan/workflows/contract';
+import type { Question } from '@groundplan/workflows/contract';
 import type { RunRow } from '../run-row.js';
 
 /** The scene drawn by the page: a validated scene file. */
@@ -43,8 +43,8 @@ export type RunData = {
   executed: number;
   /** The stage a running run is in (awaiting-approval, awaiting-answer, ...); absent once it ended. */
   stage?: string;
-  /** What the instruction was read to mean. */
-  reading?: Reading;
+  /** What the instruction was read to mean, in words (as the CLI prints it). */
+  reading?: string;
   /** The question the run asks now (stage awaiting-answer), or asked and had answered. */
   question?: Question & { answer?: string };
   /** A question's answer, in words. */

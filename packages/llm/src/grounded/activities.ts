@@ -28,6 +28,8 @@ import {
 } from './next-action.js';
 import { currentPlacements, goalOptions, type Option, searchOptions, withModelPick } from './options.js';
 import { planNodes } from './plan-nodes.js';
+import { absentReadThings, excludedNodes } from './read-things.js';
+import type { Reading } from './reading.js';
 import { requestGoals } from './request-goals.js';
 
 /** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */
@@ -47,6 +49,8 @@ export type ChooseGoalsInput = {
   found?: string;
   /** What the user answered when the run asked which thing a phrase meant: that node is the one. */
   resolved?: { phrase: string; node: string }[];
+  /** The model's reading of the instruction, when the run has one: its things and exclusions are used. */
+  reading?: Reading;
 };
 
 /** The goals chosen, and the nodes the classical planner may use to reach them. */
@@ -108,6 +112,16 @@ export function groundedActivities(deps: {
     for (const [i, text] of missing.entries()) glosses.set(`${index.model}\n${text}`, vectors[i]!);
     return texts.map((text) => glosses.get(`${index.model}\n${text}`)!);
   };
+
+  /** The phrases of unknown words whose nearest thing is not near in meaning either. */
+  async function absentThings(index: SceneIndex, unknown: readonly string[]) {
+    const nearestTo = (await glossVectors(index)(unknown)).map(
+      (vector) => rankByVector(index, vector, { kinds: ['asset', 'object'], contents: 0, limit: 1 })[0],
+    );
+    return unknown.flatMap((phrase, i) =>
+      (nearestTo[i]?.score ?? 0) < MISSING_BELOW ? [{ phrase, nearest: nearestTo[i]?.id ?? 'nothing' }] : [],
+    );
+  }
 
   async function prepare(sceneRef: SceneRef, instruction: string) {
     if (!deps.retrieval)
@@ -192,15 +206,14 @@ export function groundedActivities(deps: {
         .map((clause) => withNamesForPronouns(input.instruction, clause));
       // A request for something the building does not have ends here: no goal is made up for it.
       // Unknown words, and nothing near in meaning either ("the couch" in a building of sofas is there).
-      const unknown = missingThings(graph, requests.length > 0 ? requests : [input.instruction]);
-      const nearestTo = (await glossVectors(index)(unknown)).map(
-        (vector) => rankByVector(index, vector, { kinds: ['asset', 'object'], contents: 0, limit: 1 })[0],
-      );
-      const absent = unknown.flatMap((phrase, i) =>
-        (nearestTo[i]?.score ?? 0) < MISSING_BELOW
-          ? [{ phrase, nearest: nearestTo[i]?.id ?? 'nothing' }]
-          : [],
-      );
+      // The model's reading names the things; without one, the noun phrases of the requests.
+      const details = input.reading?.details;
+      const absent = details
+        ? absentReadThings(graph, details, MISSING_BELOW)
+        : await absentThings(
+            index,
+            missingThings(graph, requests.length > 0 ? requests : [input.instruction]),
+          );
       if (absent.length > 0) {
         const missing = absent.map((thing) => thing.phrase);
         const nearest = absent.map((thing) => thing.nearest);
@@ -248,9 +261,13 @@ export function groundedActivities(deps: {
         ),
         ...placeQueries.flatMap((vector) => things(vector, ['asset'], DESTINATION_THINGS)),
       ];
+      // What the person said not to touch is no goal's node.
+      const excluded = details ? excludedNodes(details, MISSING_BELOW) : new Set<string>();
       const nodes = [
         ...new Set([...visibleNodes(graph, input.view), ...retrieved, ...(found ? [found] : [])]),
-      ].sort();
+      ]
+        .filter((id) => !excluded.has(id))
+        .sort();
       const start = initialState(graph);
       if (!start.ok) return { ok: false, error: start.error, usage: NO_CALL, calls: 0 };
       const tried = new Set(input.rejected.map((set) => [...set.goals].sort().join(' & ')));
@@ -290,7 +307,7 @@ export function groundedActivities(deps: {
         near && [...near.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
       const bestOf = (kind: 'asset' | 'object') => async (phrase: string) =>
         things((await embed([phrase]))[0]!, [kind], 1)[0];
-      const requested = await requestGoals({
+      const requestedAll = await requestGoals({
         scene: { graph, state: start.value },
         requests,
         destinations,
@@ -300,6 +317,7 @@ export function groundedActivities(deps: {
         objectFor: bestOf('object'),
         embed,
       });
+      const requested = requestedAll.filter((goal) => goalNodes(goal).every((id) => !excluded.has(id)));
       const requestedLabels = requested.map((goal) => formatGoal(goal));
       const setTried = input.rejected.some((set) =>
         requestedLabels.every((label) => set.goals.includes(label)),

@@ -14,12 +14,17 @@ describe('things a request names that the building has several of', () => {
     expect(ambiguousThings(office, ['Put the banana on the printer.']).map((a) => a.phrase)).toEqual([
       'printer',
     ]);
+    // Where it goes says nothing about which one.
+    expect(
+      ambiguousThings(office, ['Bring the stapler to the reception desk.']).map((a) => a.phrase),
+    ).toEqual(['stapler']);
   });
 
   it('leaves alone what the request says enough about, and what any one of would do', async () => {
     const office = await datasetScene('office');
     expect(ambiguousThings(office, ["Close Jason's cabinet"])).toEqual([]);
     expect(ambiguousThings(office, ['Bring me a stapler'])).toEqual([]);
+    expect(ambiguousThings(office, ['Bring a stapler to the reception desk.'])).toEqual([]);
     expect(ambiguousThings(office, ['Place the mug on his desk'])).toEqual([]);
     expect(ambiguousThings(office, ['Heat up the chicken kebab'])).toEqual([]);
   });

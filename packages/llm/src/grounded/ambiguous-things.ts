@@ -23,8 +23,13 @@ export function ambiguousThings(scene: SceneGraph, requests: readonly string[]):
   return found;
 }
 
-/** "the <words>" that ends its clause or is followed only by a conjunction (zero-width, so every "the" is tried). */
-const DEFINITE = /\bthe\s+(?=([a-z][a-z -]*?)(?:\s*[,.;:!?]|\s*$|\s+(?:and|then|to me|for me|please)\b))/g;
+/**
+ * "the <words>" that ends its clause, or is followed only by a conjunction or by where it goes
+ * ("the stapler to the reception desk": a destination says nothing about which stapler);
+ * zero-width, so every "the" is tried.
+ */
+const DEFINITE =
+  /\bthe\s+(?=([a-z][a-z -]*?)(?:\s*[,.;:!?]|\s*$|\s+(?:and|then|to|into|onto|for me|please)\b))/g;
 
 const names = new WeakMap<SceneGraph, Map<string, string[]>>();
 function thingsByName(scene: SceneGraph): Map<string, string[]> {

@@ -9,13 +9,22 @@ import type { SceneGraph } from '@groundplan/scene-graph';
  * returns ends the run with the nearest thing retrieval finds (NotFound), never a made-up goal.
  */
 export function missingThings(scene: SceneGraph, requests: readonly string[]): string[] {
+  return unknownPhrases(scene, requests.flatMap(nounPhrases));
+}
+
+/**
+ * The phrases none of whose words (beyond the general ones) appears in any node's text: "giraffe",
+ * "the purple unicorn". Phrases a model's reading names go through the same test.
+ */
+export function unknownPhrases(scene: SceneGraph, phrases: readonly string[]): string[] {
   const known = vocabulary(scene);
   const missing: string[] = [];
-  for (const request of requests)
-    for (const phrase of nounPhrases(request)) {
-      const words = phrase.split(' ').filter((word) => !GENERAL_WORDS.has(word));
-      if (words.length > 0 && words.every((word) => !known.has(stem(word)))) missing.push(phrase);
-    }
+  for (const phrase of phrases) {
+    const words = (phrase.toLowerCase().match(/[a-z][a-z']*/g) ?? []).filter(
+      (word) => !GENERAL_WORDS.has(word),
+    );
+    if (words.length > 0 && words.every((word) => !known.has(stem(word)))) missing.push(phrase);
+  }
   return [...new Set(missing)];
 }
 

@@ -3,13 +3,48 @@ import { instructionClauses, isRequest } from './clauses.js';
 /** What kind of question an instruction asks; `find` is an imperative search ("Find me a carrot"). */
 export type QuestionForm = 'find' | 'whether' | 'where' | 'which' | 'who' | 'what' | 'how-many' | 'other';
 
+/** Who read the instruction: the small general rules below, or the model (reading/model-reading.ts). */
+export type Reader = 'rules' | 'model';
+
+/** A phrase of a reading and the nodes retrieval finds nearest to it (cosine, best first). */
+export type GroundedPhrase = { phrase: string; nodes: { id: string; score: number }[] };
+
+/**
+ * What the model read beyond the kind: the things named, the things not to touch, each change
+ * asked for, the places and people named, and each thing grounded to its nearest nodes.
+ */
+export type ReadingDetails = {
+  things: string[];
+  excluded: string[];
+  requests: { verb: string; thing: string; to: string }[];
+  places: string[];
+  people: string[];
+  grounding: GroundedPhrase[];
+  /** Set when the model read a request and the rules a question, which it then is. */
+  questionBy?: 'rules';
+};
+
+/** What reading the instruction cost: the model's tokens and calls (none for the rules). */
+export type ReadingCost = {
+  usage: { usage: { promptTokens: number; completionTokens: number } };
+  calls: number;
+};
+
 /**
  * What an instruction was read to mean: a question (answer it; the robot changes nothing) or a
- * request (goals, a plan, execution). `asks` holds the sentences that ask.
+ * request (goals, a plan, execution). `asks` holds the sentences that ask; a model's reading
+ * carries its details and cost.
  */
 export type Reading =
-  | { kind: 'question'; form: QuestionForm; asks: string[]; by: 'rules' }
-  | { kind: 'request'; asks: string[]; by: 'rules' };
+  | {
+      kind: 'question';
+      form: QuestionForm;
+      asks: string[];
+      by: Reader;
+      details?: ReadingDetails;
+      cost?: ReadingCost;
+    }
+  | { kind: 'request'; asks: string[]; by: Reader; details?: ReadingDetails; cost?: ReadingCost };
 
 /**
  * The small, general reader the no-model planners use (no word list of any task set): English
@@ -61,7 +96,7 @@ export function readInstruction(instruction: string): Reading {
 }
 
 /** Verbs whose imperative asks for an answer, not for a change in the world. */
-const SEARCH_VERBS = new Set(['find', 'locate', 'look', 'search', 'identify', 'show', 'tell', 'spot']);
+export const SEARCH_VERBS = new Set(['find', 'locate', 'look', 'search', 'identify', 'show', 'tell', 'spot']);
 
 /** The words that open a question, and the form each asks. */
 const QUESTION_WORDS: Record<string, QuestionForm> = {

@@ -8,9 +8,9 @@ import {
   STATUS_ATTRIBUTE,
   type StepRecord,
 } from '../contract.js';
-import { failWithOutcome } from './outcome.js';
-import { showProgress, trackProgress } from './progress.js';
-import { robotSteps } from './robot-steps.js';
+import { failWithOutcome } from './steps/outcome.js';
+import { showProgress, trackProgress } from './steps/progress.js';
+import { robotSteps } from './steps/robot-steps.js';
 
 /**
  * Runs a verified plan on one robot, step by step, on that robot's task queue. Each step has a

@@ -10,9 +10,9 @@ import {
   PRIOR_FRONTIER,
   SAYNAV_OPTIONS,
 } from '../explore-contract.js';
-import { spend } from './progress.js';
-import { llmActivities, sim } from './proxies.js';
-import { robotSteps } from './robot-steps.js';
+import { spend } from './steps/progress.js';
+import { llmActivities, sim } from './steps/proxies.js';
+import { robotSteps } from './steps/robot-steps.js';
 
 /** Rooms named to the model as already explored (the newest ones): enough to steer it, bounded in tokens. */
 const EXPLORED_SHOWN = 6;

@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_LOOKOUTS, type LookForInput, type LookForResult, type StepRecord } from '../contract.js';
-import { showProgress, trackProgress } from './progress.js';
-import { sim } from './proxies.js';
-import { robotSteps } from './robot-steps.js';
+import { showProgress, trackProgress } from './steps/progress.js';
+import { sim } from './steps/proxies.js';
+import { robotSteps } from './steps/robot-steps.js';
 
 /**
  * Graph augmentation by looking (LookPlanGraph): after a skill failed and what the robot saw

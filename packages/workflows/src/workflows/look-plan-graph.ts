@@ -10,10 +10,10 @@ import {
   type StepRecord,
 } from '../contract.js';
 import { oneLine } from '../run-description.js';
-import { failWithOutcome } from './outcome.js';
-import { showProgress, spend, trackProgress } from './progress.js';
-import { llmActivities, sim, taskPlanner } from './proxies.js';
-import { robotSteps } from './robot-steps.js';
+import { failWithOutcome } from './steps/outcome.js';
+import { showProgress, spend, trackProgress } from './steps/progress.js';
+import { llmActivities, sim, taskPlanner } from './steps/proxies.js';
+import { robotSteps } from './steps/robot-steps.js';
 
 /**
  * LookPlanGraph (seed 002) on groundplan: the robot starts from a memory graph (its belief with

@@ -37,9 +37,9 @@ import { executionDescription, oneLine, planningDetails } from '../run-descripti
 import { executePlan } from './execute-plan.js';
 import { lookFor } from './look-for.js';
 import { lookPlanGraph } from './look-plan-graph.js';
-import { childOutcome, failWithOutcome } from './outcome.js';
 import { planTask } from './plan-task.js';
-import { enterStage, trackProgress } from './progress.js';
+import { childOutcome, failWithOutcome } from './steps/outcome.js';
+import { enterStage, trackProgress } from './steps/progress.js';
 
 type Counts = Pick<PlanAndExecuteResult, 'replannedForWorldChanges' | 'replannedForExecutionFailures'>;
 

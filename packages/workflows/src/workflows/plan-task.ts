@@ -19,13 +19,13 @@ import {
   type View,
 } from '../contract.js';
 import { oneLine } from '../run-description.js';
-import { llmStepFailure } from './llm-step-failure.js';
-import { failWithOutcome } from './outcome.js';
-import { planForGoals } from './plan-for-goals.js';
-import { planUntilVerified } from './plan-until-verified.js';
-import { enterStage, trackProgress } from './progress.js';
-import { llmActivities, sim } from './proxies.js';
-import { type SearchStep, semanticSearch } from './semantic-search.js';
+import { chooseGoalsAndPlan } from './steps/choose-goals-and-plan.js';
+import { llmStepFailure } from './steps/llm-step-failure.js';
+import { failWithOutcome } from './steps/outcome.js';
+import { planUntilVerified } from './steps/plan-until-verified.js';
+import { enterStage, spend, trackProgress } from './steps/progress.js';
+import { llmActivities, sim } from './steps/proxies.js';
+import { type SearchStep, semanticSearch } from './steps/semantic-search.js';
 
 /**
  * SayPlan as a durable workflow: semantic search over the collapsed scene graph, then plan ->
@@ -39,6 +39,19 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
   } catch (error) {
     throw llmStepFailure(error, input.options) ?? error;
   }
+}
+
+/**
+ * The run's one reading of the instruction: by the rules, or by the model when the options ask
+ * (its cost counts in the run's usage). Rules readings keep the activity input runs recorded before.
+ */
+async function readTheInstruction(llm: ReturnType<typeof llmActivities>, input: PlanTaskInput) {
+  const { instruction, sceneRef } = input;
+  if (input.options?.reader !== 'model')
+    return llm.readInstruction.executeWithOptions({ summary: 'read the instruction' }, [{ instruction }]);
+  return llm.readInstruction.executeWithOptions({ summary: 'the model reads the instruction' }, [
+    { instruction, sceneRef, reader: 'model' },
+  ]);
 }
 
 async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
@@ -60,9 +73,8 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
   const progress = trackProgress('searching');
 
   // What the instruction asks, read once (runs recorded before the reading have none).
-  const reading = patched('read-instruction')
-    ? await llm.readInstruction.executeWithOptions({ summary: 'read the instruction' }, [{ instruction }])
-    : undefined;
+  const reading = patched('read-instruction') ? await readTheInstruction(llm, input) : undefined;
+  if (reading?.cost) spend(progress.usage, reading.cost);
   const question = reading?.kind === 'question';
   if (question && traits.search === 'none')
     throw ApplicationFailure.create({
@@ -101,7 +113,7 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
 
   const outcome =
     traits.plan === 'goals'
-      ? await planForGoals(
+      ? await chooseGoalsAndPlan(
           llm,
           {
             sceneRef,
@@ -111,6 +123,7 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
             maxReplans,
             ...foundBy(searchTrace),
             ask: asker(input, progress),
+            ...(reading?.by === 'model' ? { reading } : {}),
           },
           progress,
         )

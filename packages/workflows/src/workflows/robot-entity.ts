@@ -26,8 +26,8 @@ import {
   submitTaskUpdate,
 } from '../contract.js';
 import { runDetails, runSearchAttributes, runSummary, viewLink } from '../run-description.js';
-import { childOutcome } from './outcome.js';
 import { planAndExecute } from './plan-and-execute.js';
+import { childOutcome } from './steps/outcome.js';
 
 /** History events after which an idle robot continues as new, if the server has not suggested it sooner. */
 const HISTORY_EVENTS_PER_RUN = 5_000;

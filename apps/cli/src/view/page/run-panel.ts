@@ -92,10 +92,7 @@ function readingText(run: RunData): string {
   const question = run.question
     ? ` · asked which ${run.question.phrase}: ${run.question.options.join(', ')}${run.question.answer ? ` · answered ${run.question.answer}` : ''}`
     : '';
-  if (!run.reading) return `shown once the planning ends${question}`;
-  const what = run.reading.kind === 'question' ? `a question (${run.reading.form})` : 'a request';
-  const asks = run.reading.asks.length > 0 ? `: ${run.reading.asks.join('; ')}` : '';
-  return `${what}${asks}${question}`;
+  return `${run.reading ?? 'shown once the planning ends'}${question}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Chooser } from '@groundplan/llm';
+import type { Chooser, Reading } from '@groundplan/llm';
 import type {
   PlanAttempt,
   PlanStep,
@@ -7,8 +7,8 @@ import type {
   Question,
   SceneRef,
   View,
-} from '../contract.js';
-import { oneLine } from '../run-description.js';
+} from '../../contract.js';
+import { oneLine } from '../../run-description.js';
 import { enterStage, showProgress, spend } from './progress.js';
 import { type llmActivities, sim, taskPlanner } from './proxies.js';
 
@@ -22,6 +22,8 @@ export type GoalLoopInput = {
   maxReplans: number;
   /** Asks the user which thing a phrase means; undefined when the run may not ask or no answer came. */
   ask(question: Question): Promise<string | undefined>;
+  /** The model's reading of the instruction, when the run asked for one. */
+  reading?: Reading;
 };
 
 type PlanOutcome = Pick<
@@ -35,7 +37,7 @@ type PlanOutcome = Pick<
  * simulator's action table for a plan, the path planner fills in navigation and the simulator
  * verifies it. Goals the planner cannot reach go back to the chooser with the reason.
  */
-export async function planForGoals(
+export async function chooseGoalsAndPlan(
   llm: ReturnType<typeof llmActivities>,
   input: GoalLoopInput,
   progress: Progress,
@@ -69,6 +71,7 @@ export async function planForGoals(
           rejected,
           ...(input.found ? { found: input.found } : {}),
           ...(resolved.length > 0 ? { resolved } : {}),
+          ...(input.reading ? { reading: input.reading } : {}),
         },
       ],
     );

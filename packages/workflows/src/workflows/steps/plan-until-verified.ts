@@ -8,8 +8,8 @@ import {
   type SceneRef,
   traitsOf,
   type View,
-} from '../contract.js';
-import { oneLine } from '../run-description.js';
+} from '../../contract.js';
+import { oneLine } from '../../run-description.js';
 import { enterStage, showProgress, spend } from './progress.js';
 import { type llmActivities, sim } from './proxies.js';
 

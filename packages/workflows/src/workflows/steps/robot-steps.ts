@@ -15,8 +15,8 @@ import {
   type RobotRunInput,
   SKILL_DEFAULTS,
   type StepRecord,
-} from '../contract.js';
-import { oneLine } from '../run-description.js';
+} from '../../contract.js';
+import { oneLine } from '../../run-description.js';
 import { robot, sim } from './proxies.js';
 
 /** A step the robot ran, or why it could not, and what it saw there if that changed its belief. */

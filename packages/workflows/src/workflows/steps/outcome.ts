@@ -1,5 +1,5 @@
 import { ApplicationFailure, ChildWorkflowFailure } from '@temporalio/workflow';
-import { OUTCOME_FAILURE_TYPES } from '../contract.js';
+import { OUTCOME_FAILURE_TYPES } from '../../contract.js';
 
 /**
  * Ends the workflow as failed with a groundplan outcome: a typed, non-retryable failure whose

@@ -1,6 +1,6 @@
 import type { SemanticSearchStepResult } from '@groundplan/llm';
-import type { Progress, SceneRef, SearchTraceEntry, View } from '../contract.js';
-import { oneLine } from '../run-description.js';
+import type { Progress, SceneRef, SearchTraceEntry, View } from '../../contract.js';
+import { oneLine } from '../../run-description.js';
 import { showProgress, spend } from './progress.js';
 
 /**

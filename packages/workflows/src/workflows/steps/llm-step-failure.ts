@@ -1,5 +1,5 @@
 import { ActivityFailure, ApplicationFailure, TimeoutFailure } from '@temporalio/workflow';
-import { FAILURE_TYPES, LLM_ACTIVITY_NAMES, LLM_STEP_DEFAULTS, type PlanOptions } from '../contract.js';
+import { FAILURE_TYPES, LLM_ACTIVITY_NAMES, LLM_STEP_DEFAULTS, type PlanOptions } from '../../contract.js';
 
 /**
  * The one-line failure a run ends with when an LLM step used up its budget (llmMaxAttempts tries,

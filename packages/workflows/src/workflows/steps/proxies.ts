@@ -13,7 +13,7 @@ import {
   robotTaskQueue,
   SIM_TASK_QUEUE,
   SKILL_DEFAULTS,
-} from '../contract.js';
+} from '../../contract.js';
 
 export type LlmStepBudget = {
   heartbeatTimeoutSeconds?: number | undefined;

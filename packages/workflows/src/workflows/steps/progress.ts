@@ -7,7 +7,7 @@ import {
   STAGE_ATTRIBUTE,
   type Stage,
   type Usage,
-} from '../contract.js';
+} from '../../contract.js';
 
 /** A run's progress, starting at `stage`, answered by the progress query as the run updates it. */
 export function trackProgress(stage: Stage, totalSteps = 0): Progress {

@@ -1,0 +1,109 @@
+import { rankByVector, type SceneIndex } from '@groundplan/retrieval';
+import {
+  READING_ANSWER_TOKENS,
+  type ReadingAnswer,
+  readingAnswerSchema,
+} from '../contracts/reading-answer.js';
+import {
+  type GroundedPhrase,
+  type QuestionForm,
+  type Reading,
+  type ReadingDetails,
+  readInstruction,
+  SEARCH_VERBS,
+} from '../grounded/reading.js';
+import type { Ask } from '../structured-call.js';
+import { readingMessages } from './reading-prompt.js';
+
+/** How many nodes each phrase of a reading is grounded to. */
+export const GROUNDED_NODES = 3;
+
+/**
+ * The model's reading of an instruction: one grammar-constrained call (reading-answer.ts), its
+ * things grounded to the scene's nearest assets and objects by retrieval. An answer that stays
+ * outside the contract after the configured re-asks is an error, never a guessed reading.
+ */
+export async function readWithModel(
+  ask: Ask,
+  instruction: string,
+  index: SceneIndex | undefined,
+): Promise<{ ok: true; reading: Reading } | { ok: false; error: string }> {
+  const answer = await ask(
+    readingMessages(instruction),
+    readingAnswerSchema,
+    'instruction_reading',
+    READING_ANSWER_TOKENS,
+  );
+  if (!answer.ok)
+    return { ok: false, error: `the model could not read the instruction: ${oneLine(answer.error)}` };
+  const read = answer.value.value;
+  const cost = { usage: answer.value.report, calls: answer.value.calls.length };
+  const details = { ...tidy(read), grounding: index ? await grounded(index, phrasesOf(read)) : [] };
+  const asks = [instruction.trim()];
+  if (read.kind === 'question' || onlySearches(read))
+    return { ok: true, reading: { kind: 'question', form: formOf(read), asks, by: 'model', details, cost } };
+  // Acting on a question is the costly mistake, answering a request the safe one: what the rules
+  // read as a question stays one ("Which of the fridges has no milk?" read by a small model as a
+  // request would have the robot open fridges).
+  const rules = readInstruction(instruction);
+  if (rules.kind === 'question')
+    return {
+      ok: true,
+      reading: { ...rules, by: 'model', details: { ...details, questionBy: 'rules' }, cost },
+    };
+  return { ok: true, reading: { kind: 'request', asks, by: 'model', details, cost } };
+}
+
+/** The answer's lists without repeats and with requests' things among the things. */
+function tidy(read: ReadingAnswer): Omit<ReadingDetails, 'grounding'> {
+  const unique = (values: readonly string[]) => [...new Set(values.map((value) => value.trim()))];
+  return {
+    things: unique([...read.things, ...read.requests.map((request) => request.thing)]),
+    excluded: unique(read.excluded),
+    requests: read.requests,
+    places: unique(read.places),
+    people: unique(read.people),
+  };
+}
+
+/** The phrases worth grounding: the things named and the things excluded. */
+function phrasesOf(read: ReadingAnswer): string[] {
+  return [...new Set([...read.things, ...read.requests.map((request) => request.thing), ...read.excluded])];
+}
+
+async function grounded(index: SceneIndex, phrases: readonly string[]): Promise<GroundedPhrase[]> {
+  if (phrases.length === 0) return [];
+  const vectors = await index.embedder.embed([...phrases]);
+  return phrases.map((phrase, i) => ({
+    phrase,
+    nodes: rankByVector(index, vectors[i]!, {
+      kinds: ['asset', 'object'],
+      contents: 0,
+      limit: GROUNDED_NODES,
+    }).map((node) => ({ id: node.id, score: Math.round(node.score * 1000) / 1000 })),
+  }));
+}
+
+/** A validation report on one line: its lines joined with semicolons. */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n+\s*/g, '; ').trim();
+}
+
+/**
+ * Whether every change the model says is asked for is a search ("find", "locate", "look for"):
+ * in groundplan a search asks where a thing is, a question, whatever kind the model wrote (small
+ * models call "Find the document" a request however the prompt puts it).
+ */
+function onlySearches(read: ReadingAnswer): boolean {
+  return (
+    read.requests.length > 0 &&
+    read.requests.every((request) =>
+      SEARCH_VERBS.has(request.verb.trim().toLowerCase().split(/\s+/)[0] ?? ''),
+    )
+  );
+}
+
+function formOf(read: ReadingAnswer): QuestionForm {
+  if (read.kind === 'request') return 'find';
+  return read.form === 'none' ? 'other' : read.form;
+}
