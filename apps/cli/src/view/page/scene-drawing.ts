@@ -6,7 +6,7 @@ import type {
 } from '@groundplan/scene-graph/model';
 import type Graph from 'graphology';
 import Sigma from 'sigma';
-import { drawDiscNodeLabel } from 'sigma/rendering';
+import { drawDiscNodeHover, drawDiscNodeLabel } from 'sigma/rendering';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
 import {
   type FloorPlan,
@@ -105,10 +105,13 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
     mode.kind === 'layers' || (layer !== 'building' && plan.floorOf.get(id) === mode.floor);
   place();
 
-  const labels = labelsApart();
+  // The forced labels (the start, the picked node), known once the renderer is.
+  let forcedLabels = (): LabelAt[] => [];
+  const labels = labelsApart(() => forcedLabels());
   const renderer: SceneRenderer = new Sigma(drawn, container, {
     renderEdgeLabels: false,
     defaultDrawNodeLabel: labels.draw,
+    defaultDrawNodeHover: labels.drawHover,
     labelRenderedSizeThreshold: 4.5,
     labelDensity: 1,
     labelGridCellSize: 60,
@@ -172,16 +175,22 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
     },
   });
 
+  const labelAt = (id: string): LabelAt[] => {
+    const data = renderer.getNodeDisplayData(id);
+    if (!data || data.hidden || !data.label) return [];
+    return [
+      { ...renderer.framedGraphToViewport(data), size: renderer.scaleSize(data.size), label: data.label },
+    ];
+  };
+  forcedLabels = () =>
+    drawn.filterNodes((id, attributes) => attributes.kind === 'agent' || id === selected).flatMap(labelAt);
   // Each frame starts with the labels that must show reserved: the forced ones (the start, the
   // picked node) and the boxed ones sigma draws over the rest (expanded, on the route).
   renderer.on('beforeRender', () => {
     labels.reset(
       drawn.nodes().flatMap((id) => {
         const data = renderer.getNodeDisplayData(id);
-        if (!data || data.hidden || !data.label || !(data.forceLabel || data.highlighted)) return [];
-        return [
-          { ...renderer.framedGraphToViewport(data), size: renderer.scaleSize(data.size), label: data.label },
-        ];
+        return data?.forceLabel || data?.highlighted ? labelAt(id) : [];
       }),
       renderer.getSetting('labelSize'),
     );
@@ -284,8 +293,12 @@ type Box = { left: number; right: number; top: number; bottom: number };
  * sigma's label grid keeps one label per cell of the screen, but a long label reaches into the
  * next cell. The forced labels are reserved first, so they always show.
  */
-function labelsApart() {
+type LabelAt = { x: number; y: number; size: number; label: string };
+
+function labelsApart(forced: () => LabelAt[]) {
   let boxes: Box[] = [];
+  // The boxed labels' pass (sigma draws it on its own, also between frames), reset at its first label.
+  let boxed: Box[] | undefined;
   const measure = document.createElement('canvas').getContext('2d')!;
   const boxOf = (x: number, y: number, size: number, width: number, labelSize: number): Box => ({
     left: x + size + 1,
@@ -293,22 +306,44 @@ function labelsApart() {
     top: y - labelSize,
     bottom: y + labelSize / 2,
   });
-  const crosses = (a: Box) =>
-    boxes.some((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
+  const crosses = (a: Box, drawn: Box[]) =>
+    drawn.some((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
+  const reserve = (labels: LabelAt[], labelSize: number) => {
+    measure.font = `${labelSize}px sans-serif`;
+    return labels.map((l) => boxOf(l.x, l.y, l.size, measure.measureText(l.label).width, labelSize));
+  };
   return {
-    reset(forced: { x: number; y: number; size: number; label: string }[], labelSize: number) {
-      measure.font = `${labelSize}px sans-serif`;
-      boxes = forced.map((f) => boxOf(f.x, f.y, f.size, measure.measureText(f.label).width, labelSize));
+    reset(reserved: LabelAt[], labelSize: number) {
+      boxes = reserve(reserved, labelSize);
     },
     draw: ((context, data, settings) => {
       if (!data.label) return;
       context.font = `${settings.labelWeight} ${settings.labelSize}px ${settings.labelFont}`;
       const box = boxOf(data.x, data.y, data.size, context.measureText(data.label).width, settings.labelSize);
       if (!data.forceLabel) {
-        if (crosses(box)) return;
+        if (crosses(box, boxes)) return;
         boxes.push(box);
       }
       drawDiscNodeLabel(context, data, settings);
     }) as typeof drawDiscNodeLabel,
+    /** A boxed label crossing one already boxed, or a forced label, is left out: the node stays marked by its colour. */
+    drawHover: ((context, data, settings) => {
+      if (boxed === undefined) {
+        boxed = reserve(forced(), settings.labelSize);
+        queueMicrotask(() => {
+          boxed = undefined;
+        });
+      }
+      if (data.label && !data.forceLabel) {
+        context.font = `${settings.labelWeight} ${settings.labelSize}px ${settings.labelFont}`;
+        const width = context.measureText(data.label).width;
+        const label = boxOf(data.x, data.y, data.size, width, settings.labelSize);
+        // Sigma's box wraps the node too, with a little padding round it.
+        const box = { ...label, left: data.x - data.size - 4, right: label.right + 3, top: label.top - 3 };
+        if (crosses(box, boxed)) return;
+        boxed.push(box);
+      }
+      drawDiscNodeHover(context, data, settings);
+    }) as typeof drawDiscNodeHover,
   };
 }
