@@ -69,7 +69,7 @@ function sceneBody(title: string, kind: PageKind): string {
   return `<body data-page="${kind}">
 <div id="main">
   <nav id="bar">
-    <a href="/">all runs</a>
+    ${kind === 'run' ? '<a href="/">all runs</a>' : ''}
     <label>show <select id="floor"><option value="">all floors, by layer</option></select></label>
     <input id="find" type="search" list="node-ids" placeholder="find a node by id or name">
     <datalist id="node-ids"></datalist>
