@@ -269,7 +269,7 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
   program
     .command('view')
     .description(
-      'serve a web view of runs and scene files on 127.0.0.1 (scene graph by layers, search, route, progress)',
+      'serve a web view of runs and scene files on 127.0.0.1 (the runs; a run by layers or floor, its search, route, story; approve, reject, answer)',
     )
     .argument('[scene]', 'a groundplan scene file to draw')
     .option(

@@ -10,6 +10,27 @@ import {
 import type { ExploreForResult } from '@groundplan/workflows/explore-contract';
 import type { Client, WorkflowExecutionInfo } from '@temporalio/client';
 
+export { durationText, startedText } from './time-text.js';
+
+/**
+ * Runs a user started: every planAndExecute (a robot entity starts them as its children), planTask
+ * alone (planAndExecute's own planTask children are part of their parent) and every exploration;
+ * a run that continued as new is listed once, as its latest run.
+ */
+const USER_RUNS =
+  "(WorkflowType = 'planAndExecute' OR WorkflowType = 'exploreFor' OR (WorkflowType = 'planTask' AND ParentWorkflowId IS NULL))" +
+  " AND ExecutionStatus != 'ContinuedAsNew'";
+
+/** The latest runs a user started, newest first, as `list` and the web view show them. */
+export async function latestRuns(client: Client, limit: number): Promise<RunRow[]> {
+  const runs = [];
+  for await (const run of client.workflow.list({ query: USER_RUNS })) {
+    if (runs.length >= limit) break;
+    runs.push(run);
+  }
+  return Promise.all(runs.map((run) => runRow(client, run)));
+}
+
 /** What a listed run and a described one both tell. */
 type RunInfo = Omit<WorkflowExecutionInfo, 'raw'>;
 
@@ -82,19 +103,6 @@ export async function runRow(client: Client, run: RunInfo): Promise<RunRow> {
 export function outcomeText(row: RunRow): string {
   if (row.status === 'RUNNING') return row.stage;
   return row.stoppedIn ? `${row.outcome} (while ${row.stoppedIn})` : row.outcome;
-}
-
-/** "12.3 s", "4 min 49 s", "2 h 03 min". */
-export function durationText(seconds: number): string {
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
-  const s = Math.round(seconds);
-  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
-}
-
-/** "2026-11-27 20:48:45", in UTC. */
-export function startedText(iso: string): string {
-  return iso.slice(0, 19).replace('T', ' ');
 }
 
 async function explorationEnd(client: Client, run: RunInfo): Promise<string | undefined> {

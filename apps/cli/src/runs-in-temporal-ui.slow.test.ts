@@ -180,13 +180,12 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
     await page.goto(workflow(`${runId}-execute-1`));
     const total = result.planning.expandedPlan.length;
     const last = result.planning.expandedPlan.at(-1)!;
-    // Each skill is followed by its belief update and a signal to the robot entity; the timeline
-    // shows the newest rows: the last skill, and the belief update after it.
-    await page.getByText('advanceBelief', { exact: false }).first().waitFor();
-    await page
-      .getByText(`skill ${total}/${total} ${last.action}(${last.args.join(', ')})`, { exact: false })
-      .first()
-      .waitFor();
+    // Each skill is followed by its belief update (summarised with the skill it follows) and a
+    // signal to the robot entity; the timeline shows the newest rows: the last skill, and the
+    // belief update after it.
+    const lastSkill = `skill ${total}/${total} ${last.action}(${last.args.join(', ')})`;
+    await page.getByText(`belief after ${lastSkill}`, { exact: false }).first().waitFor();
+    await page.getByText(lastSkill, { exact: false }).first().waitFor();
     await page.screenshot({ path: `${shots}/temporal-ui-execution-timeline.png` });
 
     // The run's own summary and details, as the client set them at start. The UI renders them as

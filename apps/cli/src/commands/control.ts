@@ -25,13 +25,22 @@ export async function approveCommand(
   config: CliConfig,
   reason?: string,
 ): Promise<number> {
-  const client = await connect(config);
+  console.log(await sendApproval(await connect(config), runId, approve, reason));
+  return EXIT.ok;
+}
+
+/** Approves or rejects a run's plan (the CLI's and the web view's one way to); says what it did. */
+export async function sendApproval(
+  client: Client,
+  runId: string,
+  approve: boolean,
+  reason?: string,
+): Promise<string> {
   const handle = client.workflow.getHandle(runId);
   await forRun(runId, () =>
     approve ? handle.signal(approveSignal) : handle.signal(rejectSignal, reason ? { reason } : {}),
   );
-  console.log(`${approve ? 'approved' : 'rejected'} the plan of ${runId}`);
-  return EXIT.ok;
+  return `${approve ? 'approved' : 'rejected'} the plan of ${runId}`;
 }
 
 /**

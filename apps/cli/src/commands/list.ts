@@ -1,29 +1,14 @@
 import type { CliConfig } from '../config.js';
 import { connect } from '../connect.js';
-import { durationText, type RunRow, runRow, startedText } from '../run-row.js';
+import { durationText, latestRuns, type RunRow, startedText } from '../run-row.js';
 import { EXIT } from '../user-error.js';
-
-/**
- * Runs a user started: every planAndExecute (a robot entity starts them as its children), planTask
- * alone (planAndExecute's own planTask children are part of their parent) and every exploration;
- * a run that continued as new is listed once, as its latest run.
- */
-const USER_RUNS =
-  "(WorkflowType = 'planAndExecute' OR WorkflowType = 'exploreFor' OR (WorkflowType = 'planTask' AND ParentWorkflowId IS NULL))" +
-  " AND ExecutionStatus != 'ContinuedAsNew'";
 
 /** `groundplan list`: the latest runs, newest first: status, outcome (or stage), planner, robot, scene, start, duration, instruction. */
 export async function listCommand(
   flags: { limit: number; json?: boolean },
   config: CliConfig,
 ): Promise<number> {
-  const client = await connect(config);
-  const runs = [];
-  for await (const run of client.workflow.list({ query: USER_RUNS })) {
-    if (runs.length >= flags.limit) break;
-    runs.push(run);
-  }
-  const rows = await Promise.all(runs.map((run) => runRow(client, run)));
+  const rows = await latestRuns(await connect(config), flags.limit);
   if (flags.json) console.log(JSON.stringify(rows));
   else if (rows.length === 0) console.log('no runs yet');
   else console.log(table(rows));

@@ -40,7 +40,7 @@ export async function viewCommand(
     },
   );
   const page = flags.run === undefined ? '/' : `/runs/${encodeURIComponent(flags.run)}`;
-  const what = scene ? `scene ${scene.getAttribute('name')}` : 'runs at /runs/<run-id>';
+  const what = scene ? `scene ${scene.getAttribute('name')}` : 'the runs at /';
   console.log(`groundplan view: ${server.url}${page} (${what}; Ctrl-C stops it)`);
   await untilInterrupted(server);
   return EXIT.ok;

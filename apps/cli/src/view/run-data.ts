@@ -1,7 +1,17 @@
-import { err, formatStep, ok, type Result, type SceneGraph, type SceneStore } from '@groundplan/scene-graph';
+import {
+  agentLocation,
+  err,
+  formatStep,
+  ok,
+  type PlanStep,
+  type Result,
+  type SceneGraph,
+  type SceneStore,
+} from '@groundplan/scene-graph';
 import { workflowUiUrl } from '@groundplan/temporal-runtime';
 import { runOutcome } from '@groundplan/workflows/client';
 import {
+  describeReading,
   type ExecutePlanResult,
   type PlanAndExecuteInput,
   type PlanAndExecuteResult,
@@ -9,25 +19,37 @@ import {
   type PlanTaskResult,
   type Progress,
   progressQuery,
+  type Question,
   type SearchTraceEntry,
 } from '@groundplan/workflows/contract';
+import type { ExploreForInput } from '@groundplan/workflows/explore-contract';
 import { type Client, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
+import { answerRun, sendApproval } from '../commands/control.js';
 import type { CliConfig } from '../config.js';
 import { progressLine } from '../render.js';
+import { latestRuns, type RunRow } from '../run-row.js';
+import { explorationState } from './exploration-data.js';
 import { planRoute } from './route.js';
-import { searchStepViews } from './search-steps.js';
-import type { RunData } from './view-data.js';
+import { revealedSteps, searchStepViews } from './search-steps.js';
+import type { RunData, SteerRequest } from './view-data.js';
 
 /** The workflows a groundplan run starts with; their children are drawn as part of them. */
-const RUN_TYPES = ['planAndExecute', 'planTask'];
+const RUN_TYPES = ['planAndExecute', 'planTask', 'exploreFor'];
 
 /** Reads runs from Temporal for the view; a run's input never changes, so it is read once. */
 export type RunReader = {
   run(runId: string): Promise<Result<RunData, string>>;
   scene(runId: string): Promise<Result<SceneGraph, string>>;
+  /** The latest runs a user started, newest first. */
+  list(limit: number): Promise<RunRow[]>;
+  /** Approves, rejects or answers a run, as the CLI's commands do; says what it did in one line. */
+  steer(runId: string, request: SteerRequest): Promise<string>;
 };
 
-type RunStart = { workflowType: string; input: PlanTaskInput & Partial<PlanAndExecuteInput> };
+type RunStart = {
+  workflowType: string;
+  input: PlanTaskInput & Partial<PlanAndExecuteInput> & Partial<Pick<ExploreForInput, 'targets'>>;
+};
 
 /** A reader over a client (connected on first use) and the scene store the CLI registers scenes in. */
 export function runReader(
@@ -78,13 +100,42 @@ export function runReader(
     if (!loaded.ok) return loaded;
     const handle = client.workflow.getHandle(runId);
     const status = (await handle.describe()).status.name;
+    const startsAt = agentLocation(loaded.value);
+    const ui = workflowUiUrl(temporal, runId);
+    if (workflowType === 'exploreFor') {
+      const explored = await explorationState(client, runId, status);
+      return ok({
+        runId,
+        status,
+        workflowType,
+        instruction: `find ${(input.targets ?? []).join(', ')}`,
+        sceneName: loaded.value.getAttribute('name'),
+        sceneRef: input.sceneRef,
+        ...(ui ? { temporalUi: ui } : {}),
+        ...(explored.outcome ? { outcome: explored.outcome } : {}),
+        ...(explored.reason ? { reason: explored.reason } : {}),
+        ...(explored.progress ? { progress: explored.progress } : {}),
+        search: [],
+        plan: [],
+        route: [],
+        executed: 0,
+        goals: [],
+        sideEffects: [],
+        steps: [],
+        touched: explored.found,
+        ...(startsAt !== undefined ? { start: startsAt } : {}),
+        revealed: {},
+        explored: explored.visited,
+      });
+    }
     const state =
       status === 'RUNNING'
         ? await liveState(client, runId, workflowType)
         : await endState(handle, workflowType, status);
     const planning = state.planning;
     const expandedPlan = planning?.expandedPlan ?? [];
-    const ui = workflowUiUrl(temporal, runId);
+    const search = searchStepViews(loaded.value, planning?.searchTrace ?? state.searchTrace ?? []);
+    const question = state.question ?? planning?.question;
     return ok({
       runId,
       status,
@@ -96,19 +147,60 @@ export function runReader(
       ...(state.outcome ? { outcome: state.outcome } : {}),
       ...(state.reason ? { reason: state.reason } : {}),
       ...(state.progress ? { progress: state.progress } : {}),
-      search: searchStepViews(loaded.value, planning?.searchTrace ?? state.searchTrace ?? []),
+      search,
       plan: expandedPlan.map(formatStep),
       route: planRoute(loaded.value, expandedPlan),
       executed: state.executed,
+      ...(state.stage ? { stage: state.stage } : {}),
+      ...(planning?.reading ? { reading: describeReading(planning.reading) } : {}),
+      ...(question ? { question } : {}),
+      ...(planning?.answer ? { answer: planning.answer.text } : {}),
+      goals: planning?.attempts.at(-1)?.goals ?? [],
+      sideEffects: planning?.sideEffects ?? [],
+      steps: (state.execution?.steps ?? []).map((record) => ({
+        step: formatStep(record.step),
+        status: record.status,
+        seconds: record.robotSeconds,
+        ...(record.error ? { error: record.error } : {}),
+      })),
+      touched: touchedNodes(expandedPlan),
+      ...(startsAt !== undefined ? { start: startsAt } : {}),
+      revealed: revealedSteps(loaded.value, search),
     });
   }
 
-  return { run, scene };
+  async function list(limit: number): Promise<RunRow[]> {
+    return latestRuns(await connect(), limit);
+  }
+
+  async function steer(runId: string, request: SteerRequest): Promise<string> {
+    const client = await connect();
+    if (request.action === 'answer') {
+      const question = await answerRun(client, runId, request.choice);
+      return `answered ${runId}: the ${question.phrase} is ${request.choice}`;
+    }
+    return sendApproval(
+      client,
+      runId,
+      request.action === 'approve',
+      request.action === 'reject' ? request.reason : undefined,
+    );
+  }
+
+  return { run, scene, list, steer };
+}
+
+/** The nodes a plan acts on where it stops: every argument of a step that is not a drive. */
+function touchedNodes(plan: readonly PlanStep[]): string[] {
+  return [...new Set(plan.filter((step) => step.action !== 'goto').flatMap((step) => step.args))];
 }
 
 /** What a run has done so far, from its result or its queries. */
 type RunState = {
   planning?: PlanTaskResult;
+  execution?: ExecutePlanResult;
+  stage?: string;
+  question?: Question;
   searchTrace?: SearchTraceEntry[];
   outcome?: string;
   reason?: string;
@@ -139,7 +231,13 @@ async function endState(
     }
     const { planning, execution, status: outcome } = result as PlanAndExecuteResult;
     const reason = execution?.reason ?? (outcome === 'plan-failed' ? planning.reason : undefined);
-    return { planning, outcome, ...reasonOf(told(planning, reason)), executed: executedSteps(execution) };
+    return {
+      planning,
+      ...(execution ? { execution } : {}),
+      outcome,
+      ...reasonOf(told(planning, reason)),
+      executed: executedSteps(execution),
+    };
   } catch (error) {
     if (!(error instanceof WorkflowFailedError)) throw error;
     let cause: unknown = error;
@@ -170,9 +268,11 @@ function reasonOf(reason: string | undefined): { reason?: string } {
  */
 async function liveState(client: Client, runId: string, workflowType: string): Promise<RunState> {
   const own = await client.workflow.getHandle(runId).query(progressQuery);
-  if (workflowType === 'planTask') return { progress: progressLine(own), ...searchOf(own), executed: 0 };
+  const asked = (progress: Progress) => (progress.question ? { question: progress.question } : {});
+  if (workflowType === 'planTask')
+    return { progress: progressLine(own), stage: own.stage, ...asked(own), ...searchOf(own), executed: 0 };
   const round = await latestRound(client, `${runId}-plan-`);
-  const state: RunState = { progress: progressLine(own), executed: 0 };
+  const state: RunState = { progress: progressLine(own), stage: own.stage, ...asked(own), executed: 0 };
   if (round === 0) return state;
   const planId = `${runId}-plan-${round}`;
   // The execution that belongs to this planning round, once it has started.
@@ -180,7 +280,14 @@ async function liveState(client: Client, runId: string, workflowType: string): P
   const plan = client.workflow.getHandle(planId);
   if ((await plan.describe()).status.name === 'RUNNING') {
     const progress = await plan.query(progressQuery);
-    return { ...state, progress: progressLine(progress), ...searchOf(progress) };
+    return {
+      ...state,
+      progress: progressLine(progress),
+      // The child asks the question; the parent's own stage says only that it plans.
+      stage: progress.stage,
+      ...asked(progress),
+      ...searchOf(progress),
+    };
   }
   state.planning = await runOutcome<PlanTaskResult>(plan).catch(() => undefined);
   if (await exists(client, executeId)) {

@@ -2,7 +2,7 @@ import { childrenOf, type SceneGraph } from '@groundplan/scene-graph';
 import { datasetScene } from '@groundplan/scene-graph/test-support';
 import type { SearchTraceEntry } from '@groundplan/workflows/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchStepViews } from './search-steps.js';
+import { revealedSteps, searchStepViews } from './search-steps.js';
 
 let scene: SceneGraph;
 
@@ -47,5 +47,22 @@ describe('a run’s search, step by step', () => {
     expect(contracted!.visible).not.toContain(childrenOf(scene, 'jasons_office')[0]);
     expect(steps[1]).toMatchObject({ command: 'expand', node: 'nowhere', viewTokens: 101 });
     expect(steps[1]!.error).toContain('no node "nowhere"');
+  });
+});
+
+describe('when the search first showed each node', () => {
+  it('is 0 for the first view, then the step (counted from 1) whose expand revealed it; never for the rest', () => {
+    const steps = searchStepViews(scene, [
+      entry(0, 'expand', 'jasons_office'),
+      entry(1, 'expand', 'cabinet_3'),
+      entry(2, 'contract', 'jasons_office'),
+      entry(3, 'done', 'cabinet_3'),
+    ]);
+    const revealed = revealedSteps(scene, steps);
+    expect(revealed.jasons_office).toBe(0);
+    expect(revealed.cabinet_3).toBe(1);
+    for (const child of childrenOf(scene, 'cabinet_3')) expect(revealed[child]).toBe(2);
+    expect(revealed.stapler_2).toBeUndefined();
+    expect(revealedSteps(scene, [])).toEqual({});
   });
 });

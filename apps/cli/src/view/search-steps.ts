@@ -33,3 +33,18 @@ export function searchStepViews(scene: SceneGraph, trace: readonly SearchTraceEn
     };
   });
 }
+
+/**
+ * Per node, the search step whose view first showed it, counted from 1 as the page lists them:
+ * 0 for the collapsed view the search starts from. Nodes no view showed are absent; so is every
+ * node of a run that did not search.
+ */
+export function revealedSteps(scene: SceneGraph, steps: readonly SearchStepView[]): Record<string, number> {
+  const revealed: Record<string, number> = {};
+  if (steps.length === 0) return revealed;
+  for (const id of visibleNodes(scene, collapse(scene))) revealed[id] = 0;
+  steps.forEach((step, index) => {
+    for (const id of step.visible) revealed[id] ??= index + 1;
+  });
+  return revealed;
+}

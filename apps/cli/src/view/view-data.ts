@@ -1,5 +1,7 @@
 // What the view's server sends its page, as JSON: types only, shared by both sides.
 import type { SceneFile } from '@groundplan/scene-graph';
+import type { Question } from '@groundplan/workflows/contract';
+import type { RunRow } from '../run-row.js';
 
 /** The scene drawn by the page: a validated scene file. */
 export type SceneData = { scene: SceneFile };
@@ -39,7 +41,41 @@ export type RunData = {
   route: string[];
   /** How many plan steps the robot has executed. */
   executed: number;
+  /** The stage a running run is in (awaiting-approval, awaiting-answer, ...); absent once it ended. */
+  stage?: string;
+  /** What the instruction was read to mean, in words (as the CLI prints it). */
+  reading?: string;
+  /** The question the run asks now (stage awaiting-answer), or asked and had answered. */
+  question?: Question & { answer?: string };
+  /** A question's answer, in words. */
+  answer?: string;
+  /** The goals the plan was made for (goal-directed planners). */
+  goals: string[];
+  /** What the plan changes that no goal names, one line each. */
+  sideEffects: string[];
+  /** What the robot did, one line per skill it ran, with how it went. */
+  steps: { step: string; status: string; seconds: number; error?: string }[];
+  /** The nodes the plan acts on besides where it drives (accessed, picked up, opened, ...). */
+  touched: string[];
+  /** Where the agent stands when the run starts. */
+  start?: string;
+  /** Per node: the search step whose view first showed it to the planner (0: the first view). */
+  revealed: Record<string, number>;
+  /** An exploration's rooms looked around, in order (what it found is `touched`). */
+  explored?: string[];
 };
+
+/** The runs at `/`: the latest a user started, newest first, as `groundplan list --json` gives them. */
+export type RunListData = { runs: RunRow[] };
+
+/** What the page sends to steer a run: approve, reject (with a reason) or answer its question. */
+export type SteerRequest =
+  | { action: 'approve' }
+  | { action: 'reject'; reason?: string }
+  | { action: 'answer'; choice: string };
+
+/** What the server says it did, in one line (as the CLI prints it). */
+export type SteerReply = { done: string };
 
 /** What the page shows instead of a drawing when there is nothing to draw. */
 export type ViewError = { error: string };

@@ -89,7 +89,7 @@ function drawn(page: Page) {
 
 describe('the web view of runs and scenes, in a real browser', { timeout: 300_000 }, () => {
   const dir = mkdtempSync(`${tmpdir()}/groundplan-web-view-`);
-  // GROUNDPLAN_SCREENSHOTS_DIR=docs refreshes the README's screenshots.
+  // GROUNDPLAN_SCREENSHOTS_DIR=$PWD/src/view/screenshots (from apps/cli) refreshes the README's screenshots.
   const shots = process.env.GROUNDPLAN_SCREENSHOTS_DIR ?? `${dir}/screenshots`;
   let env: Record<string, string>;
   let server: { port: number; uiPort: number; dataDir: string };

@@ -27,16 +27,21 @@ export function layerOf(kind: string): Layer {
 const BAND = 24;
 const FLATTEN = 0.35;
 const SHEAR = 0.3;
+/** Metres between two floors drawn side by side in the layered view. */
+const FLOOR_GAP = 12;
 
 type Point = { x: number; y: number };
 
 /**
- * Where each node is drawn: its floor-plan position (x, y of the scene) flattened into its layer's
- * band. A node without a position sits on a small spiral around its parent (assets, objects), or
- * at the centre of its children (floors, buildings); the agent at the place it is at.
+ * Where each node is on its floor, seen from above, and which floor it is on. Positions are the
+ * scene's x, y; a node without one sits on a small spiral around its parent (assets, objects), or
+ * at the centre of its children (floors, buildings); the agent at the place it is at. A pose is
+ * on the floor of the room it links to; nodes above the floors (building, campus) are on none.
  */
-export function layeredPositions(graph: SceneGraph): Map<string, Point> {
-  const plan = new Map<string, Point>();
+export type FloorPlan = { points: Map<string, Point>; floorOf: Map<string, string>; floors: string[] };
+
+export function floorPlan(graph: SceneGraph): FloorPlan {
+  const points = new Map<string, Point>();
   const parents = new Map<string, string>();
   const children = new Map<string, string[]>();
   let agentPlace: string | undefined;
@@ -50,8 +55,8 @@ export function layeredPositions(graph: SceneGraph): Map<string, Point> {
   });
 
   const visiting = new Set<string>();
-  function floorPlan(id: string): Point {
-    const known = plan.get(id);
+  function pointOf(id: string): Point {
+    const known = points.get(id);
     if (known) return known;
     const position = graph.getNodeAttribute(id, 'position');
     let point: Point = { x: 0, y: 0 };
@@ -61,13 +66,13 @@ export function layeredPositions(graph: SceneGraph): Map<string, Point> {
       point = placed(id);
       visiting.delete(id);
     }
-    plan.set(id, point);
+    points.set(id, point);
     return point;
   }
 
   function placed(id: string): Point {
     const kind = graph.getNodeAttribute(id, 'kind');
-    if (kind === 'agent' && agentPlace !== undefined) return floorPlan(agentPlace);
+    if (kind === 'agent' && agentPlace !== undefined) return pointOf(agentPlace);
     const parent = parents.get(id);
     if (parent !== undefined && (kind === 'asset' || kind === 'object')) {
       const siblings = children.get(parent) ?? [id];
@@ -75,23 +80,86 @@ export function layeredPositions(graph: SceneGraph): Map<string, Point> {
       // Golden-angle spiral: siblings spread evenly and never land on one another.
       const angle = index * 2.399963;
       const radius = (kind === 'asset' ? 1.1 : 0.55) * Math.sqrt(index + 1);
-      const centre = floorPlan(parent);
+      const centre = pointOf(parent);
       return { x: centre.x + radius * Math.cos(angle), y: centre.y + radius * Math.sin(angle) };
     }
-    const below = (children.get(id) ?? []).map(floorPlan);
+    const below = (children.get(id) ?? []).map(pointOf);
     if (below.length > 0)
       return {
         x: below.reduce((sum, p) => sum + p.x, 0) / below.length,
         y: below.reduce((sum, p) => sum + p.y, 0) / below.length,
       };
-    return parent !== undefined ? floorPlan(parent) : { x: 0, y: 0 };
+    return parent !== undefined ? pointOf(parent) : { x: 0, y: 0 };
   }
 
+  const floors = graph
+    .filterNodes((_id, attributes) => attributes.kind === 'floor')
+    .sort((a, b) => level(graph, a) - level(graph, b) || a.localeCompare(b));
+  const floorOf = new Map<string, string>();
+  function ancestorFloor(id: string): string | undefined {
+    for (let at: string | undefined = id, depth = 0; at !== undefined && depth < 100; depth++) {
+      if (graph.getNodeAttribute(at, 'kind') === 'floor') return at;
+      at = parents.get(at);
+    }
+    return undefined;
+  }
+  graph.forEachNode((id) => {
+    pointOf(id);
+    const floor = ancestorFloor(id);
+    if (floor !== undefined) floorOf.set(id, floor);
+  });
+  // Poses and the agent hang from no floor: a pose is where the room it links to is, the agent where it stands.
+  const onFloorOfNeighbour = (id: string) => {
+    graph.forEachNeighbor(id, (neighbour) => {
+      const floor = floorOf.get(neighbour);
+      if (!floorOf.has(id) && floor !== undefined && graph.getNodeAttribute(neighbour, 'kind') === 'room')
+        floorOf.set(id, floor);
+    });
+  };
+  graph.forEachNode((id, attributes) => {
+    if (attributes.kind === 'pose') onFloorOfNeighbour(id);
+  });
+  graph.forEachNode((id, attributes) => {
+    if (attributes.kind === 'pose' && !floorOf.has(id))
+      // A pose between poses only: the floor of a pose it links to.
+      graph.forEachNeighbor(id, (neighbour) => {
+        const floor = floorOf.get(neighbour);
+        if (!floorOf.has(id) && floor !== undefined) floorOf.set(id, floor);
+      });
+  });
+  if (agentPlace !== undefined)
+    graph.forEachNode((id, attributes) => {
+      const floor = floorOf.get(agentPlace!);
+      if (attributes.kind === 'agent' && floor !== undefined) floorOf.set(id, floor);
+    });
+  return { points, floorOf, floors };
+}
+
+function level(graph: SceneGraph, floor: string): number {
+  const value = graph.getNodeAttribute(floor, 'attributes')?.level;
+  return typeof value === 'number' ? value : 0;
+}
+
+/**
+ * Where each node is drawn in the layered view: its floor-plan position flattened into its
+ * layer's band, each floor beside the one below it (floors share x, y: drawn in one place they
+ * would lie on one another).
+ */
+export function layeredPositions(graph: SceneGraph, plan: FloorPlan = floorPlan(graph)): Map<string, Point> {
+  const xs = [...plan.points.values()].map((p) => p.x);
+  const width = xs.length > 0 ? Math.max(...xs) - Math.min(...xs) : 0;
+  const step = width + FLOOR_GAP;
+  const offset = (id: string) => {
+    const floor = plan.floorOf.get(id);
+    // Above the floors: in the middle of them.
+    const index = floor === undefined ? (plan.floors.length - 1) / 2 : plan.floors.indexOf(floor);
+    return Math.max(0, index) * step;
+  };
   const drawn = new Map<string, Point>();
   graph.forEachNode((id, attributes) => {
-    const point = floorPlan(id);
+    const point = plan.points.get(id)!;
     const band = LAYERS.indexOf(layerOf(attributes.kind));
-    drawn.set(id, { x: point.x + point.y * SHEAR, y: point.y * FLATTEN - band * BAND });
+    drawn.set(id, { x: point.x + offset(id) + point.y * SHEAR, y: point.y * FLATTEN - band * BAND });
   });
   return drawn;
 }

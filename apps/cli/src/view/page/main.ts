@@ -1,11 +1,14 @@
 /// <reference lib="dom" />
-// The view's page: draws the scene of the address (`/`: the scene file, `/runs/<id>`: the run's
-// scene, search, route and progress) and, while a run runs, polls it every second.
+// The view's page: `/` lists the runs (or draws the scene file given at start); `/runs/<id>`
+// draws the run's scene, search, route and story and, while the run runs, polls it every second.
 import { buildSceneGraph, type SceneGraph } from '@groundplan/scene-graph/model';
-import type { RunData, SceneData, ViewError } from '../view-data.js';
-import { LAYERS, layerOf } from './layered-layout.js';
-import { showError, showRun } from './run-panel.js';
-import { drawScene, LAYER_COLORS, type Overlay, type SceneDrawing } from './scene-drawing.js';
+import type { RunData, RunListData, SceneData, SteerReply, SteerRequest, ViewError } from '../view-data.js';
+import { layerOf } from './layered-layout.js';
+import { showLegend } from './legend.js';
+import { showNode } from './node-panel.js';
+import { showError, showRun, showSteer } from './run-panel.js';
+import { showRunList } from './runs-list.js';
+import { drawScene, type Overlay, type SceneDrawing } from './scene-drawing.js';
 
 const POLL_MS = 1_000;
 
@@ -15,6 +18,8 @@ export type ViewHandle = {
   drawing: SceneDrawing;
   layerOf: typeof layerOf;
   run?: RunData;
+  /** Picks a node as a click on it does. */
+  pick(id: string): void;
 };
 
 declare global {
@@ -23,9 +28,9 @@ declare global {
   }
 }
 
-async function fetchJson<T extends object>(path: string): Promise<T | ViewError> {
+async function fetchJson<T extends object>(path: string, init?: RequestInit): Promise<T | ViewError> {
   try {
-    const response = await fetch(path);
+    const response = await fetch(path, init);
     return (await response.json()) as T | ViewError;
   } catch (error) {
     return { error: `groundplan: the view server did not answer ${path}: ${(error as Error).message}` };
@@ -39,24 +44,7 @@ function ready(): void {
   document.body.dataset.ready = 'true';
 }
 
-function legend(scene: SceneGraph): void {
-  const counts = new Map<string, number>();
-  scene.forEachNode((_id, attributes) => {
-    const layer = layerOf(attributes.kind);
-    counts.set(layer, (counts.get(layer) ?? 0) + 1);
-  });
-  const entries = LAYERS.map((layer) => {
-    const span = document.createElement('span');
-    span.dataset.layer = layer;
-    const dot = document.createElement('i');
-    dot.style.background = LAYER_COLORS[layer];
-    span.append(dot, `${layer} ${counts.get(layer) ?? 0}`);
-    return span;
-  });
-  document.getElementById('legend')!.replaceChildren(...entries);
-}
-
-async function draw(scenePath: string): Promise<ViewHandle | undefined> {
+async function draw(scenePath: string, run: () => RunData | undefined): Promise<ViewHandle | undefined> {
   const data = await fetchJson<SceneData>(scenePath);
   if (isError(data)) {
     showError(data.error);
@@ -65,8 +53,66 @@ async function draw(scenePath: string): Promise<ViewHandle | undefined> {
   }
   const scene = buildSceneGraph(data.scene);
   const drawing = drawScene(document.getElementById('graph')!, scene);
-  legend(scene);
-  const handle: ViewHandle = { scene, drawing, layerOf };
+  showLegend(scene, drawing.plan.floors.length);
+  const floorSelect = document.getElementById('floor') as HTMLSelectElement;
+  floorSelect.append(
+    ...drawing.plan.floors.map((floor) => {
+      const option = document.createElement('option');
+      option.value = floor;
+      option.textContent = `${floor}, from above`;
+      return option;
+    }),
+  );
+  const setFloor = (floor: string) => {
+    floorSelect.value = floor;
+    drawing.setMode(floor ? { kind: 'floor', floor } : { kind: 'layers' });
+  };
+  floorSelect.addEventListener('change', () => setFloor(floorSelect.value));
+
+  const pick = (id: string) => {
+    const floor = drawing.plan.floorOf.get(id);
+    // A node on another floor than the one shown: show its floor.
+    const mode = drawing.mode();
+    if (mode.kind === 'floor' && floor !== undefined && floor !== mode.floor) setFloor(floor);
+    drawing.select(id);
+    showNode(scene, id, floor, run());
+  };
+  drawing.renderer.on('clickNode', ({ node }) => pick(node));
+  drawing.renderer.on('clickStage', () => drawing.select(undefined));
+
+  const ids = scene.nodes().sort();
+  document.getElementById('node-ids')!.replaceChildren(
+    ...ids.map((id) => {
+      const option = document.createElement('option');
+      option.value = id;
+      return option;
+    }),
+  );
+  const find = document.getElementById('find') as HTMLInputElement;
+  const findNode = () => {
+    const wanted = find.value.trim().toLowerCase();
+    if (!wanted) return;
+    const found =
+      ids.find((id) => id.toLowerCase() === wanted) ??
+      ids.find((id) => id.toLowerCase().includes(wanted)) ??
+      ids.find((id) =>
+        JSON.stringify(scene.getNodeAttribute(id, 'attributes') ?? {})
+          .toLowerCase()
+          .includes(wanted),
+      );
+    find.setCustomValidity(found ? '' : `no node matches '${find.value}'`);
+    find.reportValidity();
+    if (!found) return;
+    pick(found);
+    drawing.focus(found);
+  };
+  find.addEventListener('change', findNode);
+  find.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') findNode();
+  });
+  document.getElementById('fit')!.addEventListener('click', () => drawing.fit());
+
+  const handle: ViewHandle = { scene, drawing, layerOf, pick };
   window.groundplanView = handle;
   return handle;
 }
@@ -82,6 +128,8 @@ function overlay(run: RunData, step: number): Overlay {
   return {
     route: run.route,
     reached: reached(run),
+    touched: new Set(run.touched),
+    ...(run.explored ? { explored: new Set(run.explored) } : {}),
     ...(searched ? { visible: new Set(searched.visible), expanded: new Set(searched.expanded) } : {}),
   };
 }
@@ -93,16 +141,33 @@ async function followRun(runId: string): Promise<void> {
     showError(first.error);
     return ready();
   }
-  const handle = await draw(`${path}/scene`);
-  if (!handle) return;
   let run = first;
+  const handle = await draw(`${path}/scene`, () => run);
+  if (!handle) return;
   // The search step shown: the latest, until the reader picks one with the slider.
   let picked: number | undefined;
+  const send = async (request: SteerRequest): Promise<string | undefined> => {
+    const reply = await fetchJson<SteerReply>(`${path}/steer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+    if (isError(reply)) return reply.error;
+    await refresh();
+    return undefined;
+  };
   const render = () => {
     const step = picked ?? run.search.length;
     handle.run = run;
     showRun(run, step);
+    showSteer(run, send);
     handle.drawing.show(overlay(run, step));
+  };
+  const refresh = async () => {
+    const next = await fetchJson<RunData>(path);
+    if (isError(next)) return showError(next.error);
+    run = next;
+    render();
   };
   document.getElementById('search-step')!.addEventListener('input', (event) => {
     picked = Number((event.target as HTMLInputElement).value);
@@ -110,25 +175,26 @@ async function followRun(runId: string): Promise<void> {
   });
   render();
   ready();
-  while (run.status === 'RUNNING') {
+  // Polls while the run runs; a steer that set a finished run going again is followed too.
+  for (;;) {
     await new Promise((wait) => setTimeout(wait, POLL_MS));
-    const next = await fetchJson<RunData>(path);
-    if (isError(next)) {
-      showError(next.error);
-      continue;
-    }
-    run = next;
-    render();
+    if (run.status === 'RUNNING') await refresh();
   }
 }
 
 async function showScene(): Promise<void> {
-  const handle = await draw('/api/scene');
+  const handle = await draw('/api/scene', () => undefined);
   if (!handle) return;
   document.getElementById('status')!.textContent = `${handle.scene.order} nodes, ${handle.scene.size} edges`;
   handle.drawing.show({ route: [], reached: 0 });
   ready();
 }
 
+async function listRuns(): Promise<void> {
+  await showRunList(() => fetchJson<RunListData>('/api/runs'));
+  ready();
+}
+
+const page = document.body.dataset.page;
 const run = /^\/runs\/([^/]+)$/.exec(location.pathname)?.[1];
-await (run === undefined ? showScene() : followRun(decodeURIComponent(run)));
+await (page === 'runs' ? listRuns() : run === undefined ? showScene() : followRun(decodeURIComponent(run)));

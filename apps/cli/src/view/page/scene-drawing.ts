@@ -6,8 +6,16 @@ import type {
 } from '@groundplan/scene-graph/model';
 import type Graph from 'graphology';
 import Sigma from 'sigma';
+import { drawDiscNodeHover, drawDiscNodeLabel } from 'sigma/rendering';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
-import { LAYERS, type Layer, layeredPositions, layerOf } from './layered-layout.js';
+import {
+  type FloorPlan,
+  floorPlan,
+  LAYERS,
+  type Layer,
+  layeredPositions,
+  layerOf,
+} from './layered-layout.js';
 
 export const LAYER_COLORS: Record<Layer, string> = {
   building: '#5b5b8f',
@@ -16,10 +24,16 @@ export const LAYER_COLORS: Record<Layer, string> = {
   asset: '#c08a2e',
   object: '#8e5fb5',
 };
-const FADED = '#dcdcdc';
-const ROUTE = '#d62828';
-const ROUTE_AHEAD = '#f4a3a3';
-const EDGE_COLORS = { hierarchy: '#c9c9c9', navigation: '#7cc4a4', at: '#e09f3e' } as const;
+/** The marks the overlay adds, each named in the page's legend. */
+export const MARKS = {
+  faded: '#dcdcdc',
+  route: '#d62828',
+  routeAhead: '#f4a3a3',
+  touched: '#f2b705',
+  explored: '#e76f51',
+  start: '#111111',
+} as const;
+export const EDGE_COLORS = { hierarchy: '#c9c9c9', navigation: '#7cc4a4', at: '#e09f3e' } as const;
 
 /** What the drawing shows besides the scene: a search step's view, the route and how far the robot got. */
 export type Overlay = {
@@ -29,43 +43,84 @@ export type Overlay = {
   /** The route's nodes in order, and how many of them the robot has reached. */
   route: readonly string[];
   reached: number;
+  /** The nodes the plan acts on (accessed, picked up, opened, ...), or an exploration found. */
+  touched?: ReadonlySet<string>;
+  /** The rooms an exploration looked around. */
+  explored?: ReadonlySet<string>;
 };
 
-/** The scene's own node data plus where the layered layout puts it (sigma reads x and y from the graph). */
+/** All floors as stacked layers, or one floor from above. */
+export type DrawMode = { kind: 'layers' } | { kind: 'floor'; floor: string };
+
+/** The scene's own node data plus where the layout puts it (sigma reads x and y from the graph). */
 export type DrawnNodeAttributes = SceneNodeAttributes & { x: number; y: number };
 export type SceneRenderer = Sigma<DrawnNodeAttributes, SceneEdgeAttributes, SceneGraphAttributes>;
 
 export type SceneDrawing = {
   renderer: SceneRenderer;
+  plan: FloorPlan;
+  mode(): DrawMode;
   /** Redraws with a new overlay; the scene itself never changes. */
   show(overlay: Overlay): void;
+  /** Lays the scene out as layers or as one floor's plan, and fits it in the window. */
+  setMode(mode: DrawMode): void;
+  /** Marks one node as picked (labelled, ringed in black), or none. */
+  select(id: string | undefined): void;
+  /** Fits the whole drawing in the window. */
+  fit(): void;
+  /** Moves the camera to a node, closer in. */
+  focus(id: string): void;
 };
 
 /**
  * Draws the scene graph (the planner's graphology model, copied with the layout's positions)
- * with sigma: layers stacked, colours by layer; the overlay is applied by sigma's reducers.
+ * with sigma: either the layers stacked (each floor beside the one below) or one floor from
+ * above; the overlay is applied by sigma's reducers. Labels are sigma's label grid: per cell of
+ * the screen the largest node's, so they do not pile up, and more show as one zooms in.
  */
 export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawing {
-  const positions = layeredPositions(scene);
+  const plan = floorPlan(scene);
+  const layered = layeredPositions(scene, plan);
   // A copy of the model with positions: the scene graph itself stays the planner's data.
   const drawn = scene.copy() as unknown as Graph<
     DrawnNodeAttributes,
     SceneEdgeAttributes,
     SceneGraphAttributes
   >;
-  drawn.updateEachNodeAttributes((id, attributes) => ({ ...attributes, ...positions.get(id)! }));
+  let mode: DrawMode = { kind: 'layers' };
   let overlay: Overlay = { route: [], reached: 0 };
+  let selected: string | undefined;
   let routeIndex = new Map<string, number>();
   // Each edge of the route, with the index of the route node it leads to.
   let routeEdges = new Map<string, number>();
 
+  const place = () => {
+    drawn.updateEachNodeAttributes((id, attributes) => ({
+      ...attributes,
+      ...(mode.kind === 'layers' ? layered.get(id)! : plan.points.get(id)!),
+    }));
+  };
+  /** Whether the mode draws the node: every node as layers; a floor's rooms, poses, assets and objects from above. */
+  const inMode = (id: string, layer: Layer) =>
+    mode.kind === 'layers' || (layer !== 'building' && plan.floorOf.get(id) === mode.floor);
+  place();
+
+  // The forced labels (the start, the picked node), known once the renderer is.
+  let forcedLabels = (): LabelAt[] => [];
+  const labels = labelsApart(() => forcedLabels());
   const renderer: SceneRenderer = new Sigma(drawn, container, {
     renderEdgeLabels: false,
-    labelRenderedSizeThreshold: 5,
+    defaultDrawNodeLabel: labels.draw,
+    defaultDrawNodeHover: labels.drawHover,
+    labelRenderedSizeThreshold: 4.5,
+    labelDensity: 1,
+    labelGridCellSize: 60,
     zIndex: true,
     nodeReducer: (id, attributes): Partial<NodeDisplayData> => {
       const { x, y } = attributes;
       const layer = layerOf(attributes.kind);
+      if (!inMode(id, layer)) return { x, y, hidden: true };
+      const top = mode.kind === 'floor';
       const onRoute = routeIndex.get(id);
       // The navigation layer is never part of the search view (poses are waypoints), so it never fades.
       const shown = overlay.visible === undefined || layer === 'navigation' || overlay.visible.has(id);
@@ -74,27 +129,40 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
         y,
         layer,
         label: id,
-        size: layer === 'room' ? 5 : layer === 'object' ? 2.5 : layer === 'building' ? 7 : 3.5,
-        color: shown ? LAYER_COLORS[layer] : FADED,
+        size: sizeOf(layer, top),
+        color: shown ? LAYER_COLORS[layer] : MARKS.faded,
         zIndex: shown ? 1 : 0,
       };
+      if (overlay.explored?.has(id))
+        Object.assign(data, { color: MARKS.explored, size: (data.size ?? 3) + 2, zIndex: 2 });
+      if (overlay.touched?.has(id))
+        Object.assign(data, { color: MARKS.touched, size: (data.size ?? 3) + 3, zIndex: 3 });
       if (attributes.kind === 'agent')
-        Object.assign(data, { color: '#111', size: 6, forceLabel: true, zIndex: 3 });
-      if (overlay.expanded?.has(id))
-        Object.assign(data, { highlighted: true, forceLabel: true, size: 6, zIndex: 2 });
+        Object.assign(data, {
+          color: MARKS.start,
+          size: 7,
+          forceLabel: true,
+          label: `start (${id})`,
+          zIndex: 4,
+        });
+      if (overlay.expanded?.has(id)) Object.assign(data, { highlighted: true, size: 6, zIndex: 2 });
       if (onRoute !== undefined)
         Object.assign(data, {
-          color: onRoute < overlay.reached ? ROUTE : ROUTE_AHEAD,
-          size: 6,
+          color: onRoute < overlay.reached ? MARKS.route : MARKS.routeAhead,
+          size: Math.max(6, data.size ?? 0),
           highlighted: true,
           zIndex: 3,
         });
+      if (id === selected) Object.assign(data, { highlighted: true, forceLabel: true, zIndex: 5 });
       return data;
     },
     edgeReducer: (edge, attributes): Partial<EdgeDisplayData> => {
+      const [source, target] = drawn.extremities(edge);
+      const hidden = [source, target].some((id) => !inMode(id, layerOf(drawn.getNodeAttribute(id, 'kind'))));
+      if (hidden) return { hidden: true };
       const leg = routeEdges.get(edge);
       if (leg !== undefined)
-        return { color: leg < overlay.reached ? ROUTE : ROUTE_AHEAD, size: 4, zIndex: 2 };
+        return { color: leg < overlay.reached ? MARKS.route : MARKS.routeAhead, size: 4, zIndex: 2 };
       const faded =
         overlay.visible !== undefined &&
         attributes.kind === 'hierarchy' &&
@@ -107,10 +175,42 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
     },
   });
 
-  nameLayers(container, renderer, positions, (id) => layerOf(scene.getNodeAttribute(id, 'kind')));
+  const labelAt = (id: string): LabelAt[] => {
+    const data = renderer.getNodeDisplayData(id);
+    if (!data || data.hidden || !data.label) return [];
+    return [
+      { ...renderer.framedGraphToViewport(data), size: renderer.scaleSize(data.size), label: data.label },
+    ];
+  };
+  forcedLabels = () =>
+    drawn.filterNodes((id, attributes) => attributes.kind === 'agent' || id === selected).flatMap(labelAt);
+  // Each frame starts with the labels that must show reserved: the forced ones (the start, the
+  // picked node) and the boxed ones sigma draws over the rest (expanded, on the route).
+  renderer.on('beforeRender', () => {
+    labels.reset(
+      drawn.nodes().flatMap((id) => {
+        const data = renderer.getNodeDisplayData(id);
+        return data?.forceLabel || data?.highlighted ? labelAt(id) : [];
+      }),
+      renderer.getSetting('labelSize'),
+    );
+  });
+  nameLayers(
+    container,
+    renderer,
+    layered,
+    (id) => layerOf(scene.getNodeAttribute(id, 'kind')),
+    () => mode,
+  );
+
+  const fit = () => {
+    renderer.getCamera().animatedReset({ duration: 200 });
+  };
 
   return {
     renderer,
+    plan,
+    mode: () => mode,
     show(next) {
       overlay = next;
       routeIndex = new Map(next.route.map((id, index) => [id, index]));
@@ -122,15 +222,47 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
       }
       renderer.refresh();
     },
+    setMode(next) {
+      mode = next;
+      place();
+      renderer.refresh();
+      renderer.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
+    },
+    select(id) {
+      selected = id;
+      renderer.refresh();
+    },
+    fit,
+    focus(id) {
+      const data = renderer.getNodeDisplayData(id);
+      if (data) renderer.getCamera().animate({ x: data.x, y: data.y, ratio: 0.35 }, { duration: 300 });
+    },
   };
 }
 
-/** Names each layer at the left edge, level with the top of its band, wherever the camera goes. */
+/** Node sizes in pixels: rooms largest; from above, rooms are the plan's landmarks. */
+function sizeOf(layer: Layer, top: boolean): number {
+  switch (layer) {
+    case 'building':
+      return 7;
+    case 'room':
+      return top ? 9 : 5;
+    case 'navigation':
+      return 3.5;
+    case 'asset':
+      return top ? 4 : 3.5;
+    default:
+      return 2.5;
+  }
+}
+
+/** Names each layer at the left edge, level with the top of its band, wherever the camera goes (layers only). */
 function nameLayers(
   container: HTMLElement,
   renderer: SceneRenderer,
   positions: Map<string, { x: number; y: number }>,
   layerOfNode: (id: string) => Layer,
+  mode: () => DrawMode,
 ): void {
   const top = new Map<Layer, { x: number; y: number }>();
   for (const [id, point] of positions) {
@@ -147,8 +279,71 @@ function nameLayers(
   });
   renderer.on('afterRender', () => {
     for (const { layer, name } of names) {
+      name.hidden = mode().kind !== 'layers';
       const { y } = renderer.graphToViewport(top.get(layer)!);
       name.style.top = `${Math.round(y) - 18}px`;
     }
   });
+}
+
+type Box = { left: number; right: number; top: number; bottom: number };
+
+/**
+ * Sigma's own label drawing, skipping a label that would cross one already drawn this frame:
+ * sigma's label grid keeps one label per cell of the screen, but a long label reaches into the
+ * next cell. The forced labels are reserved first, so they always show.
+ */
+type LabelAt = { x: number; y: number; size: number; label: string };
+
+function labelsApart(forced: () => LabelAt[]) {
+  let boxes: Box[] = [];
+  // The boxed labels' pass (sigma draws it on its own, also between frames), reset at its first label.
+  let boxed: Box[] | undefined;
+  const measure = document.createElement('canvas').getContext('2d')!;
+  const boxOf = (x: number, y: number, size: number, width: number, labelSize: number): Box => ({
+    left: x + size + 1,
+    right: x + size + 5 + width,
+    top: y - labelSize,
+    bottom: y + labelSize / 2,
+  });
+  const crosses = (a: Box, drawn: Box[]) =>
+    drawn.some((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
+  const reserve = (labels: LabelAt[], labelSize: number) => {
+    measure.font = `${labelSize}px sans-serif`;
+    return labels.map((l) => boxOf(l.x, l.y, l.size, measure.measureText(l.label).width, labelSize));
+  };
+  return {
+    reset(reserved: LabelAt[], labelSize: number) {
+      boxes = reserve(reserved, labelSize);
+    },
+    draw: ((context, data, settings) => {
+      if (!data.label) return;
+      context.font = `${settings.labelWeight} ${settings.labelSize}px ${settings.labelFont}`;
+      const box = boxOf(data.x, data.y, data.size, context.measureText(data.label).width, settings.labelSize);
+      if (!data.forceLabel) {
+        if (crosses(box, boxes)) return;
+        boxes.push(box);
+      }
+      drawDiscNodeLabel(context, data, settings);
+    }) as typeof drawDiscNodeLabel,
+    /** A boxed label crossing one already boxed, or a forced label, is left out: the node stays marked by its colour. */
+    drawHover: ((context, data, settings) => {
+      if (boxed === undefined) {
+        boxed = reserve(forced(), settings.labelSize);
+        queueMicrotask(() => {
+          boxed = undefined;
+        });
+      }
+      if (data.label && !data.forceLabel) {
+        context.font = `${settings.labelWeight} ${settings.labelSize}px ${settings.labelFont}`;
+        const width = context.measureText(data.label).width;
+        const label = boxOf(data.x, data.y, data.size, width, settings.labelSize);
+        // Sigma's box wraps the node too, with a little padding round it.
+        const box = { ...label, left: data.x - data.size - 4, right: label.right + 3, top: label.top - 3 };
+        if (crosses(box, boxed)) return;
+        boxed.push(box);
+      }
+      drawDiscNodeHover(context, data, settings);
+    }) as typeof drawDiscNodeHover,
+  };
 }

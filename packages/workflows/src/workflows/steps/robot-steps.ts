@@ -50,11 +50,10 @@ export function robotSteps(options: RobotStepsOptions) {
     cause: string,
   ): Promise<string[]> {
     return CancellationScope.nonCancellable(async () => {
-      const next = await sim.advanceBelief({
-        beliefRef: state.belief.ref,
-        accessed: state.belief.accessed,
-        ...input,
-      });
+      // Summarised, so the timeline says which skill each belief update follows.
+      const next = await sim.advanceBelief.executeWithOptions({ summary: oneLine(`belief after ${cause}`) }, [
+        { beliefRef: state.belief.ref, accessed: state.belief.accessed, ...input },
+      ]);
       if (next.beliefRef === state.belief.ref && next.accessed === state.belief.accessed) return next.changes;
       state.belief = { ref: next.beliefRef, accessed: next.accessed };
       const version = { ...state.belief, cause: `${workflowId} ${cause}` };
