@@ -33,6 +33,18 @@ describe("the things of a model's reading", () => {
     ]);
   });
 
+  it('a thing whose last word names something there, or nothing in particular, is not missing', async () => {
+    const office = await datasetScene('office');
+    const read = details(
+      ['thrown items', 'ripe banana'],
+      [
+        { phrase: 'thrown items', nodes: [{ id: 'dice', score: 0.3 }] },
+        { phrase: 'ripe banana', nodes: [{ id: 'banana', score: 0.4 }] },
+      ],
+    );
+    expect(absentReadThings(office, read, MISSING_BELOW)).toEqual([]);
+  });
+
   it('a thing near in meaning to a node is there, unknown word or not ("the couch" among sofas)', async () => {
     const office = await datasetScene('office');
     const read = details(

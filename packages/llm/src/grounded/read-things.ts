@@ -3,11 +3,11 @@ import { unknownPhrases } from './missing-things.js';
 import type { ReadingDetails } from './reading.js';
 
 /**
- * The things a model's reading names that the building does not have: a word of the phrase is in
- * no node's text ("a slice of pizza": pizza) and its nearest node is below `below` in meaning.
- * The model names each thing as its own phrase, so one unknown word is enough here, where the
- * rules' noun phrases need all their words unknown. Excluded things are not asked for, so they
- * are never missing.
+ * The things a model's reading names that the building does not have: the word that names the
+ * thing (the phrase's last: "a slice of pizza" -> pizza; "thrown items" -> items, which names
+ * nothing in particular) is in no node's text, and the phrase's nearest node is below `below` in
+ * meaning. A category ("ingredients") is no node's word either and reads as missing: a word
+ * test's limit. Excluded things are never missing.
  */
 export function absentReadThings(
   graph: SceneGraph,
@@ -17,7 +17,7 @@ export function absentReadThings(
   const excluded = new Set(details.excluded);
   const unknown = new Set(
     details.things.filter(
-      (thing) => !excluded.has(thing) && unknownPhrases(graph, thingWords(thing)).length > 0,
+      (thing) => !excluded.has(thing) && unknownPhrases(graph, headWord(thing)).length > 0,
     ),
   );
   return details.grounding.flatMap(({ phrase, nodes }) =>
@@ -40,11 +40,7 @@ export function excludedNodes(details: ReadingDetails, near: number): Set<string
   );
 }
 
-/** The words of a thing's phrase, without the ones that name nothing by themselves ("of", "the"). */
-function thingWords(phrase: string): string[] {
-  return (phrase.toLowerCase().match(/[a-z][a-z']*/g) ?? []).filter((word) => !FUNCTION_WORDS.has(word));
+/** The word that names a thing: its phrase's last ("slice of pizza": pizza), none for an empty phrase. */
+function headWord(phrase: string): string[] {
+  return (phrase.toLowerCase().match(/[a-z][a-z']*/g) ?? []).slice(-1);
 }
-
-const FUNCTION_WORDS = new Set(
-  'a an the of some any my your his her their our its this that these those for with to in on'.split(' '),
-);

@@ -96,7 +96,7 @@ export function readInstruction(instruction: string): Reading {
 }
 
 /** Verbs whose imperative asks for an answer, not for a change in the world. */
-export const SEARCH_VERBS = new Set(['find', 'locate', 'look', 'search', 'identify', 'show', 'tell', 'spot']);
+const SEARCH_VERBS = new Set(['find', 'locate', 'look', 'search', 'identify', 'show', 'tell', 'spot']);
 
 /** The words that open a question, and the form each asks. */
 const QUESTION_WORDS: Record<string, QuestionForm> = {

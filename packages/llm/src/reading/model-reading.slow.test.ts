@@ -81,7 +81,7 @@ describe("the model's reading of an instruction", () => {
     expect(JSON.stringify(server.received[0]!.body.response_format)).toContain('"excluded"');
   });
 
-  it('a request only to find something is a search: a question whose answer is where it is', async () => {
+  it('a search the model calls a request is a question still, as the rules read it', async () => {
     const reading = await readByModel('Locate the stapler and the scissors.', {
       requests: [
         { verb: 'locate', thing: 'stapler', to: '' },
@@ -89,6 +89,7 @@ describe("the model's reading of an instruction", () => {
       ],
     });
     expect(reading).toMatchObject({ kind: 'question', form: 'find', by: 'model' });
+    expect(reading.details?.questionBy).toBe('rules');
     const fetch = await readByModel('Find the stapler and bring it to me.', {
       requests: [
         { verb: 'find', thing: 'stapler', to: '' },

@@ -10,7 +10,6 @@ import {
   type Reading,
   type ReadingDetails,
   readInstruction,
-  SEARCH_VERBS,
 } from '../grounded/reading.js';
 import type { Ask } from '../structured-call.js';
 import { readingMessages } from './reading-prompt.js';
@@ -40,11 +39,12 @@ export async function readWithModel(
   const cost = { usage: answer.value.report, calls: answer.value.calls.length };
   const details = { ...tidy(read), grounding: index ? await grounded(index, phrasesOf(read)) : [] };
   const asks = [instruction.trim()];
-  if (read.kind === 'question' || onlySearches(read))
+  if (read.kind === 'question')
     return { ok: true, reading: { kind: 'question', form: formOf(read), asks, by: 'model', details, cost } };
   // Acting on a question is the costly mistake, answering a request the safe one: what the rules
   // read as a question stays one ("Which of the fridges has no milk?" read by a small model as a
-  // request would have the robot open fridges).
+  // request would have the robot open fridges; small models also call "Find the document" a
+  // request however the prompt puts it).
   const rules = readInstruction(instruction);
   if (rules.kind === 'question')
     return {
@@ -89,21 +89,6 @@ function oneLine(text: string): string {
   return text.replace(/\s*\n+\s*/g, '; ').trim();
 }
 
-/**
- * Whether every change the model says is asked for is a search ("find", "locate", "look for"):
- * in groundplan a search asks where a thing is, a question, whatever kind the model wrote (small
- * models call "Find the document" a request however the prompt puts it).
- */
-function onlySearches(read: ReadingAnswer): boolean {
-  return (
-    read.requests.length > 0 &&
-    read.requests.every((request) =>
-      SEARCH_VERBS.has(request.verb.trim().toLowerCase().split(/\s+/)[0] ?? ''),
-    )
-  );
-}
-
 function formOf(read: ReadingAnswer): QuestionForm {
-  if (read.kind === 'request') return 'find';
   return read.form === 'none' ? 'other' : read.form;
 }
