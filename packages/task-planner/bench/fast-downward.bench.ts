@@ -27,7 +27,24 @@ const fastDownward = {
   timeLimitSeconds: Number(process.env.FD_TIME_LIMIT ?? 120),
 };
 const maxExpansions = Number(process.env.MAX_EXPANSIONS ?? DEFAULT_MAX_EXPANSIONS);
-const out = fileURLToPath(new URL('../bench-results/fast-downward.json', import.meta.url));
+// BENCH_SHARD=i/n runs every n-th goal set from the i-th into its own file; BENCH_MERGE=n joins n shards.
+const [shard, shards] = (process.env.BENCH_SHARD ?? '0/1').split('/').map(Number) as [number, number];
+const results = (name: string) => fileURLToPath(new URL(`../bench-results/${name}`, import.meta.url));
+const out = results(shards === 1 ? 'fast-downward.json' : `fast-downward.shard${shard}.json`);
+if (process.env.BENCH_MERGE !== undefined) {
+  const parts = await Promise.all(
+    Array.from({ length: Number(process.env.BENCH_MERGE) }, async (_, i) =>
+      JSON.parse(await readFile(results(`fast-downward.shard${i}.json`), 'utf8')),
+    ),
+  );
+  const rows = parts.flatMap((part) => part.rows);
+  const { rows: _rows, summary: _summary, complete: _complete, loadavgAtEnd: _end, ...header } = parts[0];
+  await writeFile(
+    results('fast-downward.json'),
+    `${JSON.stringify({ ...header, shards: parts.map((part) => ({ complete: part.complete, loadavgAtStart: part.machine.loadavgAtStart, loadavgAtEnd: part.loadavgAtEnd ?? loadavg(), sets: part.rows.length })), complete: parts.every((part) => part.complete), summary: summarize(rows), rows }, null, 2)}\n`,
+  );
+  process.exit(0);
+}
 
 interface GoalSet {
   readonly family: string;
@@ -39,7 +56,13 @@ interface GoalSet {
 
 const office = await emptyHandedOffice();
 const sayplan = (await officePlanningTasks()).map(
-  (task): GoalSet => ({ family: 'sayplan-90', id: task.id, scene: task.scene, sceneName: 'office', goals: task.goals }),
+  (task): GoalSet => ({
+    family: 'sayplan-90',
+    id: task.id,
+    scene: task.scene,
+    sceneName: 'office',
+    goals: task.goals,
+  }),
 );
 const heldOut = (
   JSON.parse(await readFile(repo('datasets/tasks/held-out-requirements.json'), 'utf8')) as {
@@ -47,7 +70,15 @@ const heldOut = (
   }
 ).tasks
   .filter((task) => task.goal !== undefined && task.environment === 'office')
-  .map((task): GoalSet => ({ family: 'held-out', id: task.id, scene: office, sceneName: 'office', goals: task.goal! }));
+  .map(
+    (task): GoalSet => ({
+      family: 'held-out',
+      id: task.id,
+      scene: office,
+      sceneName: 'office',
+      goals: task.goal!,
+    }),
+  );
 const delft: GoalSet[] = [];
 for (const name of ['TestScene1', 'TestScene2', 'TestScene3', 'TestScene4']) {
   const loaded = await loadSceneFile(repo(`datasets/external/virtualhome/${name}.json`));
@@ -75,21 +106,29 @@ const header = {
     'Built-in planner (greedy best-first) beside Fast Downward lama-first over whole scenes (every room, asset and object usable, no pruning). Times are wall-clock ms on the shared machine; builtin cpuMs is this process; Fast Downward translate/search seconds are its own report. Every plan found is expanded and verified by the simulator and checked against the goals.',
   commit: execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim(),
   fastDownward: version.ok ? version.value : version.error,
-  settings: { alias: fastDownward.alias, fdTimeLimitSeconds: fastDownward.timeLimitSeconds, fdMemoryLimitMB: fastDownward.memoryLimitMB, builtinMaxExpansions: maxExpansions, builtinAlgorithm: 'gbfs' },
+  settings: {
+    alias: fastDownward.alias,
+    fdTimeLimitSeconds: fastDownward.timeLimitSeconds,
+    fdMemoryLimitMB: fastDownward.memoryLimitMB,
+    builtinMaxExpansions: maxExpansions,
+    builtinAlgorithm: 'gbfs',
+  },
   machine: { cpus: cpus().length, loadavgAtStart: loadavg() },
   goalSets: { 'sayplan-90': sayplan.length, 'held-out': heldOut.length, 'delft-virtualhome': delft.length },
 };
 const rows: Record<string, unknown>[] = [];
 await mkdir(fileURLToPath(new URL('../bench-results/', import.meta.url)), { recursive: true });
 
-for (const set of sets) {
+for (const set of sets.filter((_, i) => i % shards === shard)) {
   const nodes = set.scene.nodes();
   const started = performance.now();
   const cpu = process.cpuUsage();
   const builtin = planForGoals(set.scene, set.goals, { nodes, maxExpansions });
   const builtinMs = performance.now() - started;
   const builtinCpuMs = process.cpuUsage(cpu).user / 1000;
-  const builtinVerified = builtin.ok ? verifiesAndReaches(set.scene, builtin.value.plan, set.goals) : undefined;
+  const builtinVerified = builtin.ok
+    ? verifiesAndReaches(set.scene, builtin.value.plan, set.goals)
+    : undefined;
   const fdStarted = performance.now();
   const fd = await planWithFastDownward(set.scene, set.goals, { nodes, fastDownward });
   const fdMs = performance.now() - fdStarted;
@@ -107,7 +146,13 @@ for (const set of sets) {
           expansions: builtin.value.expansions,
           length: builtin.value.plan.length,
         }
-      : { solved: false, reason: builtin.error.reason, ms: Math.round(builtinMs), cpuMs: Math.round(builtinCpuMs), expansions: builtin.error.expansions },
+      : {
+          solved: false,
+          reason: builtin.error.reason,
+          ms: Math.round(builtinMs),
+          cpuMs: Math.round(builtinCpuMs),
+          expansions: builtin.error.expansions,
+        },
     fastDownward: fd.ok
       ? {
           solved: true,
@@ -121,7 +166,10 @@ for (const set of sets) {
   });
   const last = rows.at(-1)!;
   console.log(set.id, JSON.stringify(last.builtin), JSON.stringify(last.fastDownward));
-  await writeFile(out, `${JSON.stringify({ ...header, complete: false, summary: summarize(rows), rows }, null, 2)}\n`);
+  await writeFile(
+    out,
+    `${JSON.stringify({ ...header, complete: false, loadavgAtEnd: loadavg(), summary: summarize(rows), rows }, null, 2)}\n`,
+  );
 }
 await writeFile(
   out,
@@ -139,11 +187,18 @@ function summarize(all: Record<string, unknown>[]) {
   const of = (rowsOf: Record<string, unknown>[], key: string) => {
     const solved = rowsOf.filter((row) => side(row, key).solved);
     const ms = solved.map((row) => side(row, key).ms);
-    return { sets: rowsOf.length, solved: solved.length, medianMs: quantile(ms, 0.5), p95Ms: quantile(ms, 0.95) };
+    return {
+      sets: rowsOf.length,
+      solved: solved.length,
+      medianMs: quantile(ms, 0.5),
+      p95Ms: quantile(ms, 0.95),
+    };
   };
   const both = all.filter((row) => side(row, 'builtin').solved && side(row, 'fastDownward').solved);
   const ratios = (field: 'ms' | 'length') =>
-    both.map((row) => (side(row, 'builtin')[field] ?? 0) / Math.max(1, side(row, 'fastDownward')[field] ?? 0));
+    both.map(
+      (row) => (side(row, 'builtin')[field] ?? 0) / Math.max(1, side(row, 'fastDownward')[field] ?? 0),
+    );
   const byFamily: Record<string, unknown> = {};
   for (const family of new Set(all.map((row) => row.family as string))) {
     const rowsOf = all.filter((row) => row.family === family);

@@ -24,7 +24,8 @@ export async function exportCommand(
     throw sceneFileError(file, scene.error);
   }
   if (format === 'pddl') return writePddl(scene.value, flags.goal ?? [], flags.output);
-  if (flags.goal !== undefined) throw new UserError(`--goal is for export pddl; ${format} exports the scene alone`);
+  if (flags.goal !== undefined)
+    throw new UserError(`--goal is for export pddl; ${format} exports the scene alone`);
   const nodeLink = sceneToNodeLink(scene.value);
   try {
     await writeFile(flags.output, `${JSON.stringify(nodeLink)}\n`, 'utf8');

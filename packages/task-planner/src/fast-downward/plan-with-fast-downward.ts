@@ -33,7 +33,11 @@ export interface FastDownwardPlan extends TaskPlan {
 export async function planWithFastDownward(
   scene: SceneGraph,
   goalInput: readonly Goal[] | readonly string[],
-  options: TaskPlanOptions & { readonly fastDownward: FastDownwardConfig },
+  /** As the built-in planner's, except that absent nodes mean the whole scene. */
+  options: Omit<TaskPlanOptions, 'nodes'> & {
+    readonly nodes?: readonly string[];
+    readonly fastDownward: FastDownwardConfig;
+  },
 ): Promise<Result<FastDownwardPlan, TaskPlanFailure>> {
   const fail = (reason: TaskPlanFailureReason, message: string) =>
     err({ reason, message, unreachable: [], expansions: 0 });

@@ -85,6 +85,14 @@ export async function runFastDownward(
         reason: 'limits',
         message: `Fast Downward was stopped (${run.signal ?? 'no exit code'}) after ${Math.round(wallMs / 1000)} s; its limit is ${config.timeLimitSeconds} s`,
       });
+    // The driver reports a component killed by a signal as minus the signal (so 256 - signal):
+    // SIGXCPU and SIGKILL are how the time and memory limits end it.
+    const signal = run.code > 128 ? 256 - run.code : undefined;
+    if (signal === 24 || signal === 9)
+      return err({
+        reason: 'limits',
+        message: `Fast Downward found no plan: it ran out of ${signal === 24 ? 'time' : 'time or memory'} (limits ${config.timeLimitSeconds} s, ${config.memoryLimitMB} MB)`,
+      });
     if (PLAN_FOUND.has(run.code)) {
       const planText = await readFile(join(dir, 'plan.txt'), 'utf8').catch(() => undefined);
       if (planText === undefined)

@@ -67,7 +67,8 @@ export function pddlDomain(actions: readonly ActionSpec[], names: PddlNames): Re
 
   const affordanceList = [...affordances].sort();
   const text = `; The groundplan action table (packages/simulator) as PDDL, written by groundplan export pddl.
-; Node kinds are types (scene objects are \`item\`: PDDL's own root type is \`object\`). An item
+; Node kinds are types (scene objects are \`item\`: PDDL's own root type is \`object\`; rooms, assets and
+; items are each an \`entity\`). An item
 ; rests on one holder: an asset (on it or inside it) or a room (lying free there), or it is held.
 ; A thing resting on or in another item rests, here, on that item's holder. \`lacks\` says a thing
 ; has no value in a state dimension. Formulas are kept so that planners ground them over the pairs
@@ -78,26 +79,27 @@ export function pddlDomain(actions: readonly ActionSpec[], names: PddlNames): Re
   (:types
     room - place
     asset item - thing
-    place thing dimension value - object)
+    place thing - entity
+    dimension value)
   (:constants
     ${dims.map((d) => dimensionNames.get(d)).join(' ')} - dimension
     ${vals.map((v) => valueNames.get(v)).join(' ')} - value)
   (:predicates
-    (agent-at ?p - object)
-    (accessed ?a - object)
-    (holding ?x - object)
+    (agent-at ?p - entity)
+    (accessed ?a - entity)
+    (holding ?x - entity)
     (hand-empty)
-    (rests ?x - object ?h - object)
-    (on ?x - object ?y - object)
-    (inside ?x - object ?y - object)
-    (asset-in ?a - object ?r - object)
-    (is-asset ?x - object)
-    (is-room ?x - object)
-    (state ?x - object ?d - dimension ?v - value)
-    (lacks ?x - object ?d - dimension)
+    (rests ?x - entity ?h - entity)
+    (on ?x - entity ?y - entity)
+    (inside ?x - entity ?y - entity)
+    (asset-in ?a - entity ?r - entity)
+    (is-asset ?x - entity)
+    (is-room ?x - entity)
+    (state ?x - entity ?d - dimension ?v - value)
+    (lacks ?x - entity ?d - dimension)
     (route ?from - place ?to - room)
-    (explored ?x - object)
-${affordanceList.map((skill) => `    (${context.affords(skill)} ?x - object)`).join('\n')})
+    (explored ?x - entity)
+${affordanceList.map((skill) => `    (${context.affords(skill)} ?x - entity)`).join('\n')})
 
 ${blocks.join('\n\n')}
 )
@@ -153,7 +155,7 @@ function skillAction(spec: ActionSpec, t: Translation): Result<ActionText> {
   const taken = forms.find((form) => form?.builder === 'takeIntoGripper')?.param;
   const from = taken === undefined ? undefined : { item: `?${pddlWord(taken)}`, holder: '?from' };
   if (from !== undefined) {
-    parameters.push('?from - object');
+    parameters.push('?from - entity');
     preconditions.push(`(rests ${from.item} ?from)`);
   }
   for (const check of spec.preconditions) {
@@ -252,15 +254,15 @@ function checkFormula(
     case 'inAgentRoom':
       return holder !== undefined
         ? holderInAgentRoom(holder)
-        : `(or (holding ${x}) (exists (?r - room) (and (agent-at ?r) (asset-in ${x} ?r))) (exists (?h - object) (and (rests ${x} ?h) ${holderInAgentRoom('?h')})))`;
+        : `(or (holding ${x}) (exists (?r - room) (and (agent-at ?r) (asset-in ${x} ?r))) (exists (?h - entity) (and (rests ${x} ?h) ${holderInAgentRoom('?h')})))`;
     case 'withinAccessedAsset':
       return holder !== undefined
         ? `(or (is-room ${holder}) (accessed ${holder}))`
-        : `(or (holding ${x}) (exists (?h - object) (and (rests ${x} ?h) (or (is-room ?h) (accessed ?h)))))`;
+        : `(or (holding ${x}) (exists (?h - entity) (and (rests ${x} ?h) (or (is-room ?h) (accessed ?h)))))`;
     case 'notBehindClosedDoor':
       return holder !== undefined
         ? `(or (not (inside ${x} ${holder})) (not (state ${holder} ${t.dimension(DOOR)} ${t.value(CLOSED)})))`
-        : `(not (exists (?h - object) (and (inside ${x} ?h) (state ?h ${t.dimension(DOOR)} ${t.value(CLOSED)}))))`;
+        : `(not (exists (?h - entity) (and (inside ${x} ?h) (state ?h ${t.dimension(DOOR)} ${t.value(CLOSED)}))))`;
     case 'restsOnAccessed':
       return `(rests ${x} ?acc)`;
     case 'atRoom':

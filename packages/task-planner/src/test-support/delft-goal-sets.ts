@@ -18,7 +18,8 @@ export function delftGoalSets(
 ): { goals: string[] }[] {
   const random = mulberry32(hash(options.seed));
   const kind = (id: string) => scene.getNodeAttribute(id, 'kind');
-  const className = (id: string): string => String(scene.getNodeAttribute(id, 'attributes')?.class_name ?? id);
+  const className = (id: string): string =>
+    String(scene.getNodeAttribute(id, 'attributes')?.class_name ?? id);
   const objects = scene
     .filterNodes((id) => kind(id) === 'object' && affords(scene, id, 'pickup') && start.holding !== id)
     .sort();
