@@ -8,7 +8,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadSceneFile, type SceneGraph } from '@groundplan/scene-graph';
-import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { initialState } from '@groundplan/simulator';
 import {
   DEFAULT_MAX_EXPANSIONS,

@@ -142,8 +142,8 @@ function skillAction(spec: ActionSpec, t: Translation): Result<ActionText> {
       return err(
         `cannot export skill ${spec.name} to PDDL: parameter ${parameter.name} takes kinds ${parameter.kinds.join(', ')}; only room, asset and object are supported`,
       );
-    parameters.push(`?${pddlWord(parameter.name)} - ${type}`);
-    preconditions.push(`(explored ?${pddlWord(parameter.name)})`);
+    parameters.push(`${variable(parameter.name)} - ${type}`);
+    preconditions.push(`(explored ${variable(parameter.name)})`);
   }
   const forms = [...spec.preconditions, ...spec.effects].map((part) => part.form);
   const viaAccessed = forms.some((form) => form !== undefined && NEEDS_ACCESSED.has(form.builder));
@@ -153,7 +153,7 @@ function skillAction(spec: ActionSpec, t: Translation): Result<ActionText> {
   }
   // An action that takes an item into the gripper names where it rests, so it deletes that alone.
   const taken = forms.find((form) => form?.builder === 'takeIntoGripper')?.param;
-  const from = taken === undefined ? undefined : { item: `?${pddlWord(taken)}`, holder: '?from' };
+  const from = taken === undefined ? undefined : { item: variable(taken), holder: '?from' };
   if (from !== undefined) {
     parameters.push('?from - entity');
     preconditions.push(`(rests ${from.item} ?from)`);
@@ -214,9 +214,8 @@ function checkFormula(
   /** The item the action takes and the parameter naming where it rests, when it takes one. */
   from: { readonly item: string; readonly holder: string } | undefined,
 ): string | undefined {
-  const holder =
-    from !== undefined && from.item === `?${pddlWord(form.param ?? '')}` ? from.holder : undefined;
-  const x = form.param === undefined ? '' : `?${pddlWord(form.param)}`;
+  const holder = from !== undefined && from.item === variable(form.param ?? '') ? from.holder : undefined;
+  const x = form.param === undefined ? '' : variable(form.param);
   const d = form.dimension === undefined ? '' : t.dimension(form.dimension);
   const v = form.value === undefined ? '' : t.value(form.value);
   const affords = form.skill === undefined ? '' : t.affords(form.skill);
@@ -273,7 +272,7 @@ function checkFormula(
 }
 
 function effectFormula(form: Form, t: Translation): string | undefined {
-  const x = form.param === undefined ? '' : `?${pddlWord(form.param)}`;
+  const x = form.param === undefined ? '' : variable(form.param);
   switch (form.builder) {
     case 'accessAsset':
       return `(forall (?a - asset) (not (accessed ?a))) (accessed ${x})`;
@@ -302,3 +301,9 @@ export function pddlWord(text: string): string {
 /** The PddlNames keys of state dimensions and values, apart from node ids. */
 export const dimensionKey = (dimension: string) => `\u0000dimension\u0000${dimension}`;
 export const valueKey = (value: string) => `\u0000value\u0000${value}`;
+
+/** The PDDL variable of an action parameter; `object` is a word of PDDL, so that one is `?obj`. */
+function variable(param: string): string {
+  const word = pddlWord(param);
+  return word === 'object' ? '?obj' : `?${word}`;
+}
