@@ -59,7 +59,8 @@ export async function runFastDownward(
       'problem.pddl',
     ];
     const started = performance.now();
-    // A margin over the driver's own limit, in case the driver itself hangs.
+    // The driver's limit is CPU time; this wall-clock guard is only against a hung driver, and
+    // generous because a loaded machine stretches wall time well past CPU time.
     const run = await new Promise<{
       code: number | null;
       signal: string | null;
@@ -69,7 +70,11 @@ export async function runFastDownward(
       execFile(
         found.python,
         args,
-        { cwd: dir, timeout: (config.timeLimitSeconds + 30) * 1000, maxBuffer: 64 * 1024 * 1024 },
+        {
+          cwd: dir,
+          timeout: Math.max(5 * config.timeLimitSeconds, config.timeLimitSeconds + 60) * 1000,
+          maxBuffer: 64 * 1024 * 1024,
+        },
         (error, stdout, stderr) => {
           const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
           const spawnError = error !== null && typeof error.code === 'string' ? error.message : undefined;
@@ -83,7 +88,7 @@ export async function runFastDownward(
     if (run.code === null)
       return err({
         reason: 'limits',
-        message: `Fast Downward was stopped (${run.signal ?? 'no exit code'}) after ${Math.round(wallMs / 1000)} s; its limit is ${config.timeLimitSeconds} s`,
+        message: `Fast Downward was stopped (${run.signal ?? 'no exit code'}) after ${Math.round(wallMs / 1000)} s of wall-clock time; its limit is ${config.timeLimitSeconds} s of CPU time`,
       });
     // The driver reports a component killed by a signal as minus the signal (so 256 - signal):
     // SIGXCPU and SIGKILL are how the time and memory limits end it.
