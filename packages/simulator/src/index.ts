@@ -3,6 +3,7 @@ export type {
   Bindings,
   Check,
   Effect,
+  Form,
   ParameterSpec,
   Precondition,
   StepContext,

@@ -1,4 +1,10 @@
-import { type PlanStep, requireScene, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
+import {
+  type PlanStep,
+  type Result,
+  requireScene,
+  type SceneRef,
+  type SceneStore,
+} from '@groundplan/scene-graph';
 import {
   closedAfterPuttingAway,
   consistentGoals,
@@ -11,7 +17,14 @@ import {
   sideEffects,
   undoGoals,
 } from '@groundplan/simulator';
-import { planForGoals, type TaskPlan } from './planning/plan-for-goals.js';
+import { planWithFastDownward } from './fast-downward/plan-with-fast-downward.js';
+import { type ClassicalPlannerConfig, DEFAULT_PLANNER_CONFIG } from './fast-downward/planner-config.js';
+import {
+  planForGoals,
+  type TaskPlan,
+  type TaskPlanFailure,
+  type TaskPlanOptions,
+} from './planning/plan-for-goals.js';
 import { feasibleActions } from './successors/feasible-actions.js';
 
 export type PlanForGoalsInput = {
@@ -20,6 +33,8 @@ export type PlanForGoalsInput = {
   goals: string[];
   /** The nodes the plan may use (the explored and retrieved ones); their rooms are reachable by goto. */
   nodes: string[];
+  /** The classical planner for this attempt; the worker's configuration by default. */
+  planner?: ClassicalPlannerConfig['planner'];
 };
 
 /**
@@ -30,8 +45,14 @@ export type PlanForGoalsResult =
   | { ok: true; plan: PlanStep[]; expansions: number; sideEffects: string[] }
   | { ok: false; error: string; expansions: number };
 
-/** The classical-planning activity (task queue groundplan-sim): CPU-bound, bounded by its expansions. */
-export function createTaskPlanActivities(deps: { scenes: SceneStore }) {
+/**
+ * The classical-planning activity (task queue groundplan-sim): CPU-bound, bounded by its
+ * expansions (builtin) or by Fast Downward's time and memory limits (`deps.planner`, the one place
+ * the planner is configured). A failure is a value with one line, never retried: planning the same
+ * problem again gives the same answer.
+ */
+export function createTaskPlanActivities(deps: { scenes: SceneStore; planner?: ClassicalPlannerConfig }) {
+  const config = deps.planner ?? DEFAULT_PLANNER_CONFIG;
   return {
     /**
      * Searches the simulator's action table for a plan that makes the goals true and changes
@@ -42,14 +63,15 @@ export function createTaskPlanActivities(deps: { scenes: SceneStore }) {
      */
     async planForGoals(input: PlanForGoalsInput): Promise<PlanForGoalsResult> {
       const scene = await requireScene(deps.scenes, input.sceneRef);
+      const planner = classicalPlanner({ ...config, planner: input.planner ?? config.planner });
       const tidy = tidyGoals(scene, input.goals);
       const withTidy =
-        tidy.length > 0 ? planForGoals(scene, [...input.goals, ...tidy], { nodes: input.nodes }) : undefined;
-      const planned = withTidy?.ok ? withTidy : planForGoals(scene, input.goals, { nodes: input.nodes });
+        tidy.length > 0 ? await planner(scene, [...input.goals, ...tidy], { nodes: input.nodes }) : undefined;
+      const planned = withTidy?.ok ? withTidy : await planner(scene, input.goals, { nodes: input.nodes });
       if (!planned.ok)
         return { ok: false, error: planned.error.message, expansions: planned.error.expansions };
       const goals = withTidy?.ok ? [...input.goals, ...tidy] : input.goals;
-      const best = withoutSideEffects(scene, input.goals, { ...input, goals }, planned.value);
+      const best = await withoutSideEffects(planner, scene, input.goals, { ...input, goals }, planned.value);
       return {
         ok: true,
         plan: best.plan.plan,
@@ -83,13 +105,14 @@ export function createTaskPlanActivities(deps: { scenes: SceneStore }) {
  * The plan with the fewest side effects: the one found, or the one found again with goals that
  * undo its side effects (when they agree with the asked goals and a plan reaches them in budget).
  */
-function withoutSideEffects(
+async function withoutSideEffects(
+  planner: ClassicalPlanner,
   scene: Parameters<typeof planForGoals>[0],
   askedGoals: readonly string[],
   /** The goals the plan was found for (the asked ones and the containers closed again) and its nodes. */
   input: PlanForGoalsInput,
   found: TaskPlan,
-): { plan: TaskPlan; left: ReturnType<typeof sideEffects>; expansions: number } {
+): Promise<{ plan: TaskPlan; left: ReturnType<typeof sideEffects>; expansions: number }> {
   const asked = parseGoals(askedGoals);
   const planned = parseGoals(input.goals);
   if (!asked.ok || !planned.ok) return { plan: found, left: [], expansions: 0 };
@@ -98,12 +121,26 @@ function withoutSideEffects(
   if (left.length === 0) return { plan: found, left, expansions: 0 };
   const undo = consistentGoals([...planned.value, ...undoGoals(scene, found.start, left)]).kept;
   const nodes = [...new Set([...input.nodes, ...undo.flatMap(goalNodes)])];
-  const again = planForGoals(scene, undo, { nodes });
+  const again = await planner(scene, undo, { nodes });
   if (!again.ok) return { plan: found, left, expansions: again.error.expansions };
   const leftAgain = effectsOf(again.value);
   return leftAgain.length < left.length
     ? { plan: again.value, left: leftAgain, expansions: again.value.expansions }
     : { plan: found, left, expansions: again.value.expansions };
+}
+
+type ClassicalPlanner = (
+  scene: Parameters<typeof planForGoals>[0],
+  goals: Parameters<typeof planForGoals>[1],
+  options: TaskPlanOptions,
+) => Promise<Result<TaskPlan, TaskPlanFailure>>;
+
+/** The configured planner as one function: the built-in search, or Fast Downward with its limits. */
+function classicalPlanner(config: ClassicalPlannerConfig): ClassicalPlanner {
+  if (config.planner === 'fast-downward')
+    return (scene, goals, options) =>
+      planWithFastDownward(scene, goals, { ...options, fastDownward: config.fastDownward });
+  return async (scene, goals, options) => planForGoals(scene, goals, options);
 }
 
 /** The goals closedAfterPuttingAway adds to these, as text; none when the goals or the scene do not parse (the planner says why). */

@@ -5,6 +5,22 @@ export {
   type PlanForGoalsResult,
   type TaskPlanActivities,
 } from './activities.js';
+export { type FastDownwardPlan, planWithFastDownward } from './fast-downward/plan-with-fast-downward.js';
+export {
+  type ClassicalPlannerConfig,
+  DEFAULT_PLANNER_CONFIG,
+  type FastDownwardConfig,
+  locateFastDownward,
+  PLANNER_NAMES,
+  readPlannerName,
+} from './fast-downward/planner-config.js';
+export {
+  type FastDownwardFailure,
+  type FastDownwardRun,
+  fastDownwardVersion,
+  runFastDownward,
+} from './fast-downward/run-fast-downward.js';
+export { exportPddl, type PddlExportOptions, type PddlTask } from './pddl/export-pddl.js';
 export {
   breadthFirstPlan,
   DEFAULT_MAX_EXPANSIONS,

@@ -12,9 +12,23 @@ export interface StepContext {
 /** Values a failed check hands to its message template, beyond the arguments themselves. */
 export type Bindings = Readonly<Record<string, string>>;
 
+/**
+ * What a check or effect means, as data: the builder that made it and the arguments it was given.
+ * Readers that cannot run closures (the PDDL export) translate a row through this.
+ */
+export interface Form {
+  readonly builder: string;
+  /** The action parameter the check or effect is about, when it is about one. */
+  readonly param?: string;
+  readonly skill?: string;
+  readonly dimension?: string;
+  readonly value?: string;
+}
+
 /** A named predicate: undefined when it holds, else the values that explain why not. */
 export interface Check {
   readonly name: string;
+  readonly form?: Form;
   readonly test: (context: StepContext) => Bindings | undefined;
 }
 
@@ -26,6 +40,7 @@ export interface Precondition extends Check {
 /** A named change to the simulation state. */
 export interface Effect {
   readonly name: string;
+  readonly form?: Form;
   /** The state value the effect sets on its argument, when it sets one (goal candidates read it). */
   readonly sets?: { readonly dimension: string; readonly value: string };
   readonly apply: (context: StepContext) => SimState;

@@ -17,6 +17,7 @@ export function affords(scene: SceneGraph, id: string, skill: string): boolean {
 export function nextToAgent(param: string): Check {
   return {
     name: 'next_to_agent',
+    form: { builder: 'nextToAgent', param },
     test: ({ scene, sim, args }) => {
       const target = args[param]!;
       if (target === sim.place) return HOLDS;
@@ -31,6 +32,7 @@ export function nextToAgent(param: string): Check {
 export function affordsSkill(param: string, skill: string): Check {
   return {
     name: `affords_${skill}`,
+    form: { builder: 'affordsSkill', param, skill },
     test: ({ scene, args }) => {
       const id = args[param]!;
       if (affords(scene, id, skill)) return HOLDS;
@@ -43,6 +45,7 @@ export function affordsSkill(param: string, skill: string): Check {
 export function hasDimension(param: string, dimension: string): Check {
   return {
     name: `has_${dimension}`,
+    form: { builder: 'hasDimension', param, dimension },
     test: ({ scene, sim, args }) =>
       stateOf(scene, sim, args[param]!, dimension) === undefined ? { dimension } : HOLDS,
   };
@@ -52,6 +55,7 @@ export function hasDimension(param: string, dimension: string): Check {
 export function stateIs(param: string, dimension: string, value: string): Check {
   return {
     name: `${dimension}_${value}`,
+    form: { builder: 'stateIs', param, dimension, value },
     test: ({ scene, sim, args }) => {
       const actual = stateOf(scene, sim, args[param]!, dimension);
       return actual === undefined || actual === value ? HOLDS : { dimension, value, actual };
@@ -63,6 +67,7 @@ export function stateIs(param: string, dimension: string, value: string): Check 
 export function stateIsStrict(param: string, dimension: string, value: string): Check {
   return {
     name: `${dimension}_${value}`,
+    form: { builder: 'stateIsStrict', param, dimension, value },
     test: ({ scene, sim, args }) => {
       const actual = stateOf(scene, sim, args[param]!, dimension);
       return actual === value ? HOLDS : { dimension, value, actual: actual ?? 'unknown' };
@@ -74,6 +79,7 @@ export function stateIsStrict(param: string, dimension: string, value: string): 
 export function accessedStateIs(dimension: string, value: string): Check {
   return {
     name: `accessed_${dimension}_${value}`,
+    form: { builder: 'accessedStateIs', dimension, value },
     test: ({ scene, sim }) => {
       const actual = sim.accessed === null ? undefined : stateOf(scene, sim, sim.accessed, dimension);
       return actual === undefined || actual === value ? HOLDS : { dimension, value, actual };
@@ -85,6 +91,7 @@ export function accessedStateIs(dimension: string, value: string): Check {
 export function accessedStateIsStrict(dimension: string, value: string): Check {
   return {
     name: `accessed_${dimension}_${value}`,
+    form: { builder: 'accessedStateIsStrict', dimension, value },
     test: ({ scene, sim }) => {
       const actual = sim.accessed === null ? undefined : stateOf(scene, sim, sim.accessed, dimension);
       return actual === value ? HOLDS : { dimension, value, actual: actual ?? 'unknown' };
@@ -95,18 +102,24 @@ export function accessedStateIsStrict(dimension: string, value: string): Check {
 /** The gripper is empty. */
 export const handEmpty: Check = {
   name: 'hand_empty',
+  form: { builder: 'handEmpty' },
   test: ({ sim }) => (sim.holding === null ? HOLDS : {}),
 };
 
 /** The gripper holds this object. */
 export function holds(param: string): Check {
-  return { name: 'holds', test: ({ sim, args }) => (sim.holding === args[param] ? HOLDS : {}) };
+  return {
+    name: 'holds',
+    form: { builder: 'holds', param },
+    test: ({ sim, args }) => (sim.holding === args[param] ? HOLDS : {}),
+  };
 }
 
 /** The gripper is empty when the node is an asset (an asset's door needs the free gripper). */
 export function handEmptyForAsset(param: string): Check {
   return {
     name: 'hand_empty_for_asset',
+    form: { builder: 'handEmptyForAsset', param },
     test: ({ scene, sim, args }) =>
       sim.holding === null || scene.getNodeAttribute(args[param]!, 'kind') !== 'asset' ? HOLDS : {},
   };
@@ -116,6 +129,7 @@ export function handEmptyForAsset(param: string): Check {
 export function holdsSomethingThatAffords(skill: string): Check {
   return {
     name: `holds_${skill}`,
+    form: { builder: 'holdsSomethingThatAffords', skill },
     test: ({ scene, sim }) =>
       sim.holding !== null && affords(scene, sim.holding, skill) ? HOLDS : { skill },
   };
@@ -124,18 +138,24 @@ export function holdsSomethingThatAffords(skill: string): Check {
 /** Some asset is accessed. */
 export const somethingAccessed: Check = {
   name: 'something_accessed',
+  form: { builder: 'somethingAccessed' },
   test: ({ sim }) => (sim.accessed === null ? {} : HOLDS),
 };
 
 /** The node is the accessed asset. */
 export function isAccessed(param: string): Check {
-  return { name: 'is_accessed', test: ({ sim, args }) => (sim.accessed === args[param] ? HOLDS : {}) };
+  return {
+    name: 'is_accessed',
+    form: { builder: 'isAccessed', param },
+    test: ({ sim, args }) => (sim.accessed === args[param] ? HOLDS : {}),
+  };
 }
 
 /** The node is the accessed asset or in the gripper. */
 export function isAccessedOrHeld(param: string): Check {
   return {
     name: 'is_accessed_or_held',
+    form: { builder: 'isAccessedOrHeld', param },
     test: ({ sim, args }) => {
       const id = args[param]!;
       return sim.accessed === id || sim.holding === id ? HOLDS : {};
@@ -147,6 +167,7 @@ export function isAccessedOrHeld(param: string): Check {
 export function accessedAffords(skill: string): Check {
   return {
     name: `accessed_affords_${skill}`,
+    form: { builder: 'accessedAffords', skill },
     test: ({ scene, sim }) =>
       sim.accessed !== null && affords(scene, sim.accessed, skill) ? HOLDS : { skill },
   };
@@ -156,6 +177,7 @@ export function accessedAffords(skill: string): Check {
 export function inAgentRoom(param: string): Check {
   return {
     name: 'in_agent_room',
+    form: { builder: 'inAgentRoom', param },
     test: ({ scene, sim, args }) => {
       const room = roomIn(scene, sim, args[param]!);
       return room !== undefined && room === sim.place ? HOLDS : { room: room ?? 'no known room' };
@@ -167,6 +189,7 @@ export function inAgentRoom(param: string): Check {
 export function withinAccessedAsset(param: string): Check {
   return {
     name: 'within_accessed_asset',
+    form: { builder: 'withinAccessedAsset', param },
     test: ({ scene, sim, args }) => {
       const holder = assetHolding(scene, sim, args[param]!);
       if (holder === undefined || holder.asset === sim.accessed) return HOLDS;
@@ -179,6 +202,7 @@ export function withinAccessedAsset(param: string): Check {
 export function notBehindClosedDoor(param: string): Check {
   return {
     name: 'not_behind_closed_door',
+    form: { builder: 'notBehindClosedDoor', param },
     test: ({ scene, sim, args }) => {
       const container = closedContainerAround(scene, sim, args[param]!);
       return container === undefined ? HOLDS : { container };
@@ -190,6 +214,7 @@ export function notBehindClosedDoor(param: string): Check {
 export function restsOnAccessed(param: string): Check {
   return {
     name: 'rests_on_accessed',
+    form: { builder: 'restsOnAccessed', param },
     test: ({ scene, sim, args }) => {
       const placement = parentIn(scene, sim, args[param]!);
       if (placement !== undefined && placement.parent === sim.accessed) return HOLDS;
@@ -248,6 +273,7 @@ function closedContainerAround(scene: SceneGraph, sim: SimState, id: string): st
 export function atRoom(param: string): Check {
   return {
     name: 'at_room',
+    form: { builder: 'atRoom', param },
     test: ({ sim, args }) => (sim.place === args[param]! ? HOLDS : {}),
   };
 }

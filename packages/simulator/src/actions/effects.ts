@@ -4,13 +4,18 @@ import { affords } from './checks.js';
 
 /** The agent stands at the place and has nothing accessed any more. */
 export function moveAgentTo(param: string): Effect {
-  return { name: 'move_agent', apply: ({ sim, args }) => withAgent(sim, args[param]!, null, sim.holding) };
+  return {
+    name: 'move_agent',
+    form: { builder: 'moveAgentTo', param },
+    apply: ({ sim, args }) => withAgent(sim, args[param]!, null, sim.holding),
+  };
 }
 
 /** The asset becomes the one the agent works at. */
 export function accessAsset(param: string): Effect {
   return {
     name: 'access_asset',
+    form: { builder: 'accessAsset', param },
     apply: ({ sim, args }) => withAgent(sim, sim.place, args[param]!, sim.holding),
   };
 }
@@ -19,6 +24,7 @@ export function accessAsset(param: string): Effect {
 export function takeIntoGripper(param: string): Effect {
   return {
     name: 'take_into_gripper',
+    form: { builder: 'takeIntoGripper', param },
     apply: ({ sim, args }) => {
       const object = args[param]!;
       const moved = withPlacement(sim, object, { parent: sim.agent, relation: undefined });
@@ -31,6 +37,7 @@ export function takeIntoGripper(param: string): Effect {
 export function putOnAccessed(param: string): Effect {
   return {
     name: 'put_on_accessed',
+    form: { builder: 'putOnAccessed', param },
     apply: ({ scene, sim, args }) => {
       const asset = sim.accessed!;
       const relation = affords(scene, asset, 'contain') ? 'inside' : 'on';
@@ -44,6 +51,7 @@ export function putOnAccessed(param: string): Effect {
 export function setState(param: string, dimension: string, value: string): Effect {
   return {
     name: `set_${dimension}_${value}`,
+    form: { builder: 'setState', param, dimension, value },
     sets: { dimension, value },
     apply: ({ sim, args }) => withState(sim, args[param]!, dimension, value),
   };

@@ -16,7 +16,7 @@ import { groundSteps } from '../successors/ground-steps.js';
 import { type Estimate, goalProblem } from './goal-problem.js';
 import { type UnreachableGoal, unreachableGoals } from './unreachable-goals.js';
 
-export type TaskPlanAlgorithm = 'astar' | 'gbfs' | 'bfs';
+export type TaskPlanAlgorithm = 'astar' | 'gbfs' | 'bfs' | 'fast-downward';
 
 export interface TaskPlanOptions extends FeasibleActionOptions {
   /** Plan from this state; the scene's initial state by default. */
@@ -43,7 +43,11 @@ export type TaskPlanFailureReason =
   | 'invalid_scene'
   | 'unreachable_goals'
   | 'no_plan'
-  | 'budget';
+  | 'budget'
+  /** Fast Downward is not installed, failed, or gave a plan the simulator rejects. */
+  | 'planner_missing'
+  | 'planner_failed'
+  | 'plan_rejected';
 
 /** Why there is no plan, in one line a model can act on, with the goals at fault when known. */
 export interface TaskPlanFailure {
@@ -78,7 +82,7 @@ function plan(
   scene: SceneGraph,
   goalInput: readonly Goal[] | readonly string[],
   options: TaskPlanOptions,
-  algorithm: TaskPlanAlgorithm,
+  algorithm: 'astar' | 'gbfs' | 'bfs',
   estimate: Estimate,
 ): Result<TaskPlan, TaskPlanFailure> {
   const fail = (

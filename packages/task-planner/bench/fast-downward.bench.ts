@@ -1,0 +1,220 @@
+// The built-in planner beside Fast Downward (lama-first) over whole scenes, no pruning: every goal
+// set of SayPlan's 30 office planning tasks and the 15 held-out tasks over the whole office, and
+// Delft-style goal sets of N = 1..5 sub-tasks (put an object on or in an asset) on VirtualHome
+// TestScene1-4. Every plan is verified by the simulator. Writes bench-results/fast-downward.json
+// after every goal set, so an interrupted run leaves what it measured (marked incomplete).
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { loadSceneFile, type SceneGraph } from '@groundplan/scene-graph';
+import { initialState } from '@groundplan/simulator';
+import {
+  DEFAULT_MAX_EXPANSIONS,
+  DEFAULT_PLANNER_CONFIG,
+  fastDownwardVersion,
+  planForGoals,
+  planWithFastDownward,
+} from '../src/index.js';
+import { emptyHandedOffice } from '../src/test-support/datasets.js';
+import { delftGoalSets } from '../src/test-support/delft-goal-sets.js';
+import { officePlanningTasks, verifiesAndReaches } from '../src/test-support/oracle-tasks.js';
+
+const repo = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+const fastDownward = {
+  ...DEFAULT_PLANNER_CONFIG.fastDownward,
+  timeLimitSeconds: Number(process.env.FD_TIME_LIMIT ?? 120),
+};
+const maxExpansions = Number(process.env.MAX_EXPANSIONS ?? DEFAULT_MAX_EXPANSIONS);
+// BENCH_SHARD=i/n runs every n-th goal set from the i-th into its own file; BENCH_MERGE=n joins n shards.
+const [shard, shards] = (process.env.BENCH_SHARD ?? '0/1').split('/').map(Number) as [number, number];
+const results = (name: string) => fileURLToPath(new URL(`../bench-results/${name}`, import.meta.url));
+const out = results(shards === 1 ? 'fast-downward.json' : `fast-downward.shard${shard}.json`);
+if (process.env.BENCH_MERGE !== undefined) {
+  const parts = await Promise.all(
+    Array.from({ length: Number(process.env.BENCH_MERGE) }, async (_, i) =>
+      JSON.parse(await readFile(results(`fast-downward.shard${i}.json`), 'utf8')),
+    ),
+  );
+  const rows = parts.flatMap((part) => part.rows);
+  const { rows: _rows, summary: _summary, complete: _complete, loadavgAtEnd: _end, ...header } = parts[0];
+  await writeFile(
+    results('fast-downward.json'),
+    `${JSON.stringify({ ...header, shards: parts.map((part) => ({ complete: part.complete, loadavgAtStart: part.machine.loadavgAtStart, loadavgAtEnd: part.loadavgAtEnd ?? loadavg(), sets: part.rows.length })), complete: parts.every((part) => part.complete), summary: summarize(rows), rows }, null, 2)}\n`,
+  );
+  process.exit(0);
+}
+
+interface GoalSet {
+  readonly family: string;
+  readonly id: string;
+  readonly scene: SceneGraph;
+  readonly sceneName: string;
+  readonly goals: string[];
+}
+
+const office = await emptyHandedOffice();
+const sayplan = (await officePlanningTasks()).map(
+  (task): GoalSet => ({
+    family: 'sayplan-90',
+    id: task.id,
+    scene: task.scene,
+    sceneName: 'office',
+    goals: task.goals,
+  }),
+);
+const heldOut = (
+  JSON.parse(await readFile(repo('datasets/tasks/held-out-requirements.json'), 'utf8')) as {
+    tasks: { id: string; environment: string; goal?: string[] }[];
+  }
+).tasks
+  .filter((task) => task.goal !== undefined && task.environment === 'office')
+  .map(
+    (task): GoalSet => ({
+      family: 'held-out',
+      id: task.id,
+      scene: office,
+      sceneName: 'office',
+      goals: task.goal!,
+    }),
+  );
+const delft: GoalSet[] = [];
+for (const name of ['TestScene1', 'TestScene2', 'TestScene3', 'TestScene4']) {
+  const loaded = await loadSceneFile(repo(`datasets/external/virtualhome/${name}.json`));
+  if (!loaded.ok) throw new Error(`${name}: ${loaded.error}`);
+  const start = initialState(loaded.value);
+  if (!start.ok) throw new Error(`${name}: ${start.error}`);
+  for (const set of delftGoalSets(loaded.value, start.value, { sizes: [1, 2, 3, 4, 5], seed: name }))
+    delft.push({
+      family: 'delft-virtualhome',
+      id: `${name}-n${set.goals.length}`,
+      scene: loaded.value,
+      sceneName: name,
+      goals: set.goals,
+    });
+}
+// Round-robin over the families, so a run cut short still covers each.
+const families = [sayplan, heldOut, delft];
+const sets: GoalSet[] = [];
+for (let i = 0; i < Math.max(...families.map((f) => f.length)); i++)
+  for (const family of families) if (family[i] !== undefined) sets.push(family[i]!);
+
+const version = await fastDownwardVersion(fastDownward);
+const header = {
+  about:
+    'Built-in planner (greedy best-first) beside Fast Downward lama-first over whole scenes (every room, asset and object usable, no pruning). Times are wall-clock ms on the shared machine; builtin cpuMs is this process; Fast Downward translate/search seconds are its own report. Every plan found is expanded and verified by the simulator and checked against the goals.',
+  commit: execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim(),
+  fastDownward: version.ok ? version.value : version.error,
+  settings: {
+    alias: fastDownward.alias,
+    fdTimeLimitSeconds: fastDownward.timeLimitSeconds,
+    fdMemoryLimitMB: fastDownward.memoryLimitMB,
+    builtinMaxExpansions: maxExpansions,
+    builtinAlgorithm: 'gbfs',
+  },
+  machine: { cpus: cpus().length, loadavgAtStart: loadavg() },
+  goalSets: { 'sayplan-90': sayplan.length, 'held-out': heldOut.length, 'delft-virtualhome': delft.length },
+};
+const rows: Record<string, unknown>[] = [];
+await mkdir(fileURLToPath(new URL('../bench-results/', import.meta.url)), { recursive: true });
+
+for (const set of sets.filter((_, i) => i % shards === shard)) {
+  const nodes = set.scene.nodes();
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const builtin = planForGoals(set.scene, set.goals, { nodes, maxExpansions });
+  const builtinMs = performance.now() - started;
+  const builtinCpuMs = process.cpuUsage(cpu).user / 1000;
+  const builtinVerified = builtin.ok
+    ? verifiesAndReaches(set.scene, builtin.value.plan, set.goals)
+    : undefined;
+  const fdStarted = performance.now();
+  const fd = await planWithFastDownward(set.scene, set.goals, { nodes, fastDownward });
+  const fdMs = performance.now() - fdStarted;
+  rows.push({
+    family: set.family,
+    id: set.id,
+    scene: set.sceneName,
+    goals: set.goals,
+    builtin: builtin.ok
+      ? {
+          solved: builtinVerified === true,
+          verified: builtinVerified,
+          ms: Math.round(builtinMs),
+          cpuMs: Math.round(builtinCpuMs),
+          expansions: builtin.value.expansions,
+          length: builtin.value.plan.length,
+        }
+      : {
+          solved: false,
+          reason: builtin.error.reason,
+          ms: Math.round(builtinMs),
+          cpuMs: Math.round(builtinCpuMs),
+          expansions: builtin.error.expansions,
+        },
+    fastDownward: fd.ok
+      ? {
+          solved: true,
+          ms: Math.round(fdMs),
+          translateCpuSeconds: fd.value.translateSeconds,
+          searchSeconds: fd.value.searchSeconds,
+          expansions: fd.value.expansions,
+          length: fd.value.plan.length,
+        }
+      : { solved: false, reason: fd.error.reason, message: fd.error.message, ms: Math.round(fdMs) },
+  });
+  const last = rows.at(-1)!;
+  console.log(set.id, JSON.stringify(last.builtin), JSON.stringify(last.fastDownward));
+  await writeFile(
+    out,
+    `${JSON.stringify({ ...header, complete: false, loadavgAtEnd: loadavg(), summary: summarize(rows), rows }, null, 2)}\n`,
+  );
+}
+await writeFile(
+  out,
+  `${JSON.stringify({ ...header, complete: true, loadavgAtEnd: loadavg(), summary: summarize(rows), rows }, null, 2)}\n`,
+);
+
+function summarize(all: Record<string, unknown>[]) {
+  type Side = { solved: boolean; ms: number; expansions?: number; length?: number };
+  const side = (row: Record<string, unknown>, key: string) => row[key] as Side;
+  const quantile = (values: number[], q: number) => {
+    if (values.length === 0) return null;
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  };
+  const of = (rowsOf: Record<string, unknown>[], key: string) => {
+    const solved = rowsOf.filter((row) => side(row, key).solved);
+    const ms = solved.map((row) => side(row, key).ms);
+    return {
+      sets: rowsOf.length,
+      solved: solved.length,
+      medianMs: quantile(ms, 0.5),
+      p95Ms: quantile(ms, 0.95),
+    };
+  };
+  const both = all.filter((row) => side(row, 'builtin').solved && side(row, 'fastDownward').solved);
+  const ratios = (field: 'ms' | 'length') =>
+    both.map(
+      (row) => (side(row, 'builtin')[field] ?? 0) / Math.max(1, side(row, 'fastDownward')[field] ?? 0),
+    );
+  const byFamily: Record<string, unknown> = {};
+  for (const family of new Set(all.map((row) => row.family as string))) {
+    const rowsOf = all.filter((row) => row.family === family);
+    byFamily[family] = { builtin: of(rowsOf, 'builtin'), fastDownward: of(rowsOf, 'fastDownward') };
+  }
+  const builtin = of(all, 'builtin');
+  const fd = of(all, 'fastDownward');
+  return {
+    builtin,
+    fastDownward: fd,
+    byFamily,
+    bothSolved: both.length,
+    ratios: {
+      solvedBuiltinOverFd: fd.solved === 0 ? null : builtin.solved / fd.solved,
+      medianTimeBuiltinOverFd: quantile(ratios('ms'), 0.5),
+      medianLengthBuiltinOverFd: quantile(ratios('length'), 0.5),
+      maxLengthBuiltinOverFd: both.length === 0 ? null : Math.max(...ratios('length')),
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Which classical planner the task-planner activity runs, and Fast Downward's limits: the one place they are set. */
+export interface ClassicalPlannerConfig {
+  /** 'builtin' (TypeScript, no Python needed) or 'fast-downward' (a separate process, from the setup). */
+  readonly planner: 'builtin' | 'fast-downward';
+  readonly fastDownward: FastDownwardConfig;
+}
+
+export interface FastDownwardConfig {
+  /** The Python that runs the driver and the fast-downward.py driver; found under .tools/fast-downward when absent. */
+  readonly python?: string;
+  readonly driver?: string;
+  /** Fast Downward's search configuration (`--alias`). */
+  readonly alias: string;
+  /** Overall limits of one planning attempt (translate and search together). */
+  readonly timeLimitSeconds: number;
+  readonly memoryLimitMB: number;
+}
+
+export const DEFAULT_PLANNER_CONFIG: ClassicalPlannerConfig = {
+  planner: 'builtin',
+  fastDownward: { alias: 'lama-first', timeLimitSeconds: 60, memoryLimitMB: 2048 },
+};
+
+/** The names planner configuration takes, for messages and for apps parsing it. */
+export const PLANNER_NAMES = ['builtin', 'fast-downward'] as const;
+
+/** Reads a planner name: one line naming the choices when it is not one. */
+export function readPlannerName(text: string): ClassicalPlannerConfig['planner'] | string {
+  return (PLANNER_NAMES as readonly string[]).includes(text)
+    ? (text as ClassicalPlannerConfig['planner'])
+    : `unknown classical planner '${text}'; choose ${PLANNER_NAMES.join(' or ')}`;
+}
+
+const TOOLS = fileURLToPath(new URL('../../../../.tools/fast-downward/venv', import.meta.url));
+
+/** The Python and driver of Fast Downward as packages/task-planner/scripts/install-fast-downward.sh installs it, or why there is none. */
+export function locateFastDownward(config: FastDownwardConfig): { python: string; driver: string } | string {
+  const python = config.python ?? join(TOOLS, 'bin', 'python');
+  let driver = config.driver;
+  if (driver === undefined) {
+    const lib = join(TOOLS, 'lib');
+    const site = existsSync(lib) ? readdirSync(lib).find((name) => name.startsWith('python')) : undefined;
+    if (site !== undefined)
+      driver = join(lib, site, 'site-packages', 'up_fast_downward', 'downward', 'fast-downward.py');
+  }
+  if (driver === undefined || !existsSync(driver) || !existsSync(python))
+    return `Fast Downward is not installed (no ${driver ?? join(TOOLS, 'lib/python3*/site-packages/up_fast_downward')}); run scripts/setup.sh, or plan with the builtin planner`;
+  return { python, driver };
+}
