@@ -37,7 +37,10 @@ export async function readWithModel(
     return { ok: false, error: `the model could not read the instruction: ${oneLine(answer.error)}` };
   const read = answer.value.value;
   const cost = { usage: answer.value.report, calls: answer.value.calls.length };
-  const details = { ...tidy(read), grounding: index ? await grounded(index, phrasesOf(read)) : [] };
+  const listed = tidy(read);
+  // The things named and the things excluded are grounded, each once.
+  const phrases = [...new Set([...listed.things, ...listed.excluded])];
+  const details = { ...listed, grounding: index ? await grounded(index, phrases) : [] };
   const asks = [instruction.trim()];
   if (read.kind === 'question')
     return { ok: true, reading: { kind: 'question', form: formOf(read), asks, by: 'model', details, cost } };
@@ -64,11 +67,6 @@ function tidy(read: ReadingAnswer): Omit<ReadingDetails, 'grounding'> {
     places: unique(read.places),
     people: unique(read.people),
   };
-}
-
-/** The phrases worth grounding: the things named and the things excluded. */
-function phrasesOf(read: ReadingAnswer): string[] {
-  return [...new Set([...read.things, ...read.requests.map((request) => request.thing), ...read.excluded])];
 }
 
 async function grounded(index: SceneIndex, phrases: readonly string[]): Promise<GroundedPhrase[]> {
