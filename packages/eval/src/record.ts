@@ -33,6 +33,9 @@ export type TaskRecord = {
   latencyMs: number;
   /** The LLM's last high-level plan. */
   plan: { action: string; args: string[] }[];
+  /** The goals of the last plan (goal-directed planners) and the side effects the planner reported. */
+  goals?: string[];
+  sideEffects?: string[];
   searchCommands: string[];
   workflowId: string;
   finishedAt: string;

@@ -248,6 +248,8 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       usage: result.usage,
       latencyMs,
       plan: result.plan,
+      ...(result.attempts.at(-1)?.goals ? { goals: result.attempts.at(-1)?.goals } : {}),
+      ...(result.sideEffects?.length ? { sideEffects: result.sideEffects } : {}),
       searchCommands: result.searchTrace.map(searchCommand),
       workflowId,
       finishedAt: new Date().toISOString(),
