@@ -62,6 +62,13 @@ export interface ActionSpec {
   readonly preconditions: readonly Precondition[];
   /** Applied in order to the state before the step. */
   readonly effects: readonly Effect[];
+  /**
+   * How a person asks for this skill's change, in English: phrases whose words appear in order
+   * within a few words of each other ("switch on" matches "switch the projector on"). A goal that
+   * sets a state only these skills set is asked for when its instruction says one of them; without
+   * the field, the skill's name read aloud ("turn_on" -> "turn on").
+   */
+  readonly askedBy?: readonly string[];
 }
 
 /** Pairs a check with its failure message template. */

@@ -44,6 +44,11 @@ describe('the action table', () => {
       expect(descriptions[i]).toMatch(new RegExp(`^${spec.name}\\(`));
     });
   });
+  it('says how a person asks for every skill that sets a state', () => {
+    const setting = ACTION_SPECS.filter((spec) => spec.effects.some((effect) => effect.sets !== undefined));
+    expect(setting.map((spec) => spec.name)).toContain('turn_on');
+    for (const spec of setting) expect(spec.askedBy?.length ?? 0, spec.name).toBeGreaterThan(0);
+  });
   it('gives every precondition a message template', () => {
     for (const spec of ACTION_SPECS) {
       for (const precondition of spec.preconditions) expect(precondition.message.length).toBeGreaterThan(10);

@@ -32,11 +32,13 @@ function toggle(
   to: string,
   description: string,
   reach: 'accessed' | 'accessed_or_held',
+  askedBy: readonly string[],
   handHint = '',
 ): ActionSpec {
   return {
     name,
     description,
+    askedBy,
     parameters: [{ name: 'target', kinds: ['asset', 'object'] }],
     preconditions: [
       requires(
@@ -149,6 +151,7 @@ export const ACTION_SPECS: readonly ActionSpec[] = [
     'open',
     'open(target): open the door of the accessed asset (empty gripper) or of the held object',
     'accessed_or_held',
+    ['open'],
     ' (or open({target}) before picking anything up)',
   ),
   toggle(
@@ -158,14 +161,29 @@ export const ACTION_SPECS: readonly ActionSpec[] = [
     'closed',
     'close(target): close the door of the accessed asset (empty gripper) or of the held object',
     'accessed_or_held',
+    ['close', 'shut'],
   ),
-  toggle('turn_on', 'power', 'off', 'on', 'turn_on(target): switch on the accessed asset', 'accessed'),
-  toggle('turn_off', 'power', 'on', 'off', 'turn_off(target): switch off the accessed asset', 'accessed'),
+  toggle('turn_on', 'power', 'off', 'on', 'turn_on(target): switch on the accessed asset', 'accessed', [
+    'switch on',
+    'turn on',
+    'power on',
+    'start',
+    'preheat',
+  ]),
+  toggle('turn_off', 'power', 'on', 'off', 'turn_off(target): switch off the accessed asset', 'accessed', [
+    'switch off',
+    'turn off',
+    'power off',
+    'shut off',
+    'shut down',
+    'stop',
+  ]),
   {
     name: 'heat',
     description:
       'heat(object): heat an object inside the accessed microwave (or other asset that affords heat) with its door closed',
     parameters: [{ name: 'object', kinds: ['object'] }],
+    askedBy: ['heat', 'warm', 'reheat', 'cook', 'microwave', 'bake', 'toast', 'boil'],
     preconditions: [
       requires(
         somethingAccessed,
@@ -188,6 +206,7 @@ export const ACTION_SPECS: readonly ActionSpec[] = [
     description:
       'make_coffee(object): fill an empty mug standing on the accessed, switched-on coffee machine with coffee',
     parameters: [{ name: 'object', kinds: ['object'] }],
+    askedBy: ['coffee', 'brew'],
     preconditions: [
       requires(somethingAccessed, 'make_coffee needs an accessed coffee machine; access one first'),
       requires(
@@ -211,6 +230,7 @@ export const ACTION_SPECS: readonly ActionSpec[] = [
     description:
       'wash(object): clean an object placed in the accessed sink or dishwasher (an asset that affords wash)',
     parameters: [{ name: 'object', kinds: ['object'] }],
+    askedBy: ['wash', 'clean', 'rinse', 'do the dishes'],
     preconditions: [
       requires(somethingAccessed, 'wash needs an accessed sink or dishwasher; access one first'),
       requires(accessedAffords('wash'), '{accessed} does not afford wash; use a sink or dishwasher'),
@@ -226,6 +246,7 @@ export const ACTION_SPECS: readonly ActionSpec[] = [
     description:
       'wipe(asset): clean the accessed asset while holding something to clean with (a cloth or sponge)',
     parameters: [{ name: 'target', kinds: ['asset'] }],
+    askedBy: ['wipe', 'clean', 'mop', 'scrub'],
     preconditions: [
       requires(
         affordsSkill('target', 'wipe'),
