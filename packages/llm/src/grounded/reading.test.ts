@@ -13,6 +13,18 @@ describe('reading an instruction', () => {
     expect(readInstruction('Any milk left in the fridge?')).toMatchObject({ kind: 'question' });
   });
 
+  it('reads a question asked as a statement as a question', () => {
+    expect(readInstruction('I wonder whether the lights are still on in the lab.')).toMatchObject({
+      kind: 'question',
+      form: 'whether',
+    });
+    expect(readInstruction("I'd like to know where the stapler is.")).toMatchObject({
+      kind: 'question',
+      form: 'where',
+    });
+    expect(kind('I want to know if there is milk. Then bring me a mug.')).toBe('request');
+  });
+
   it('reads an imperative search as a question to answer, not a request to act', () => {
     expect(readInstruction('Find me a carrot.')).toMatchObject({ kind: 'question', form: 'find' });
     expect(kind('Could you locate the stapler, please?')).toBe('question');

@@ -64,7 +64,7 @@ export function readInstruction(instruction: string): Reading {
     const polite = /^(?:can|could|would|will)\s+you\b/i.test(sentence.trim());
     // "Check if the coffee machine is working" stays a request: SayPlan's task set has the robot
     // try the machine (a planning task), and the harness's oracle plans it.
-    const form = questionForm(words, sentence.trim().endsWith('?') && !polite);
+    const form = indirectQuestion(asked) ?? questionForm(words, sentence.trim().endsWith('?') && !polite);
     if (form !== undefined) {
       questions.push({ sentence, form });
       continue;
@@ -129,6 +129,21 @@ function questionForm(words: readonly string[], endsWithMark: boolean): Question
   // "Can the robot reach the shelf?", "Any milk left?": a question mark.
   return endsWithMark ? 'other' : undefined;
 }
+
+/**
+ * The form of a question asked as a statement: "I wonder whether the lights are still on", "I'd
+ * like to know where the stapler is" ask, they do not request.
+ */
+function indirectQuestion(sentence: string): QuestionForm | undefined {
+  const match = INDIRECT.exec(sentence.trim());
+  if (match === null) return undefined;
+  const word = match[1]!.toLowerCase();
+  if (word === 'whether' || word === 'if') return 'whether';
+  return Object.hasOwn(QUESTION_WORDS, word) ? QUESTION_WORDS[word] : 'other';
+}
+
+const INDIRECT =
+  /^(?:i\s+(?:wonder|was\s+wondering)|i'?m\s+wondering|i\s+(?:want|need|would\s+like)\s+to\s+know|i'd\s+like\s+to\s+know)\s+([a-z]+)/i;
 
 /**
  * The sentence without the politeness around its request: "Could you please bring me a mug?" ->
