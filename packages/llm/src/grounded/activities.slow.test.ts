@@ -132,7 +132,7 @@ describe('grounded goal choice', () => {
     expect(chosen.calls).toBe(0);
   });
 
-  it('never offers a goal set again once the planner could not reach it', async () => {
+  it('never offers a goal set again once the planner could not reach it, nor one nobody asked for', async () => {
     const first = await activities().chooseGoals({
       sceneRef,
       instruction: "Close Jason's cabinet.",
@@ -150,8 +150,23 @@ describe('grounded goal choice', () => {
       rejected: [{ goals: first.goals, feedback: 'unreachable' }],
       found: 'cabinet_3',
     });
-    if (!again.ok) throw new Error(again.error);
-    expect(again.goals).not.toEqual(first.goals);
+    // Nothing else the instruction did not ask for (Jason's keyboard into the cabinet) takes its place.
+    expect(again).toMatchObject({ ok: false, error: expect.stringMatching(/no goal left/) });
+    expect(first.goals).toEqual(['state(cabinet_3, door, closed)']);
+  });
+
+  it('asks which thing is meant when the instruction names nothing its goals could move', async () => {
+    const chosen = await activities().chooseGoals({
+      sceneRef,
+      instruction: 'Put it away.',
+      view: jasonsOffice,
+      chooser: 'prior',
+      rejected: [],
+    });
+    expect(chosen.ok).toBe(false);
+    if (chosen.ok) return;
+    expect(chosen.ambiguous?.phrase).toBe('thing for "Put it away"');
+    expect(chosen.ambiguous?.options.length).toBeGreaterThan(1);
   });
 
   it('keeps the first of two goals the model picked that cannot hold together', async () => {
@@ -248,13 +263,17 @@ describe('goals of requests over several things, or for the place that fits a th
     );
   });
 
-  it('goes on without the set once the planner has rejected it', async () => {
+  it('ends once the planner has rejected the set, offering nothing nobody asked for in its place', async () => {
     const instruction = 'Empty the dishwasher. Place all items in their correct locations';
     const first = await choose(instruction, 'kitchen', 'dishwasher');
-    const again = await choose(instruction, 'kitchen', 'dishwasher', [
-      { goals: first.goals, feedback: 'unreachable' },
-    ]);
-    expect(again.goals).not.toContain('inside(fork_2, cutlery_drawer)');
-    expect(again.goals.length).toBeGreaterThan(0);
+    const again = await activities().chooseGoals({
+      sceneRef,
+      instruction,
+      view: { expanded: ['kitchen'], memory: ['kitchen'] },
+      chooser: 'prior',
+      rejected: [{ goals: first.goals, feedback: 'unreachable' }],
+      found: 'dishwasher',
+    });
+    expect(again).toMatchObject({ ok: false, error: expect.stringMatching(/no goal left/) });
   });
 });

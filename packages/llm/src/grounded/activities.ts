@@ -7,16 +7,25 @@ import {
   type View,
   visibleNodes,
 } from '@groundplan/scene-graph';
-import { consistentGoals, formatGoal, type Goal, goalNodes, initialState } from '@groundplan/simulator';
+import {
+  ACTION_SPECS,
+  consistentGoals,
+  formatGoal,
+  type Goal,
+  goalNodes,
+  initialState,
+} from '@groundplan/simulator';
 import type { CallReport } from '../provider.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from '../search-step.js';
 import { type Ask, noCall } from '../structured-call.js';
 import { type Ambiguity, ambiguousThings } from './ambiguous-things.js';
+import { askedGoals, subjectOf } from './asked-goals.js';
 import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
 import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
 import { destinationPhrase, roomNamer, towardDestination, withNamesForPronouns } from './destination.js';
+import { excludedByWords } from './excluded-words.js';
 import { missingThings } from './missing-things.js';
 import {
   DONE_LABEL,
@@ -82,6 +91,9 @@ export const MISSING_BELOW = 0.45;
 
 /** How many assets retrieval adds for a destination the instruction names ("on his desk"). */
 const DESTINATION_THINGS = 3;
+
+/** How many things a run offers when it asks which thing an instruction that names none means. */
+const ASKED_OPTIONS = 4;
 
 /** Goal glosses kept embedded per worker (384 floats each: about 30 MB at the bound). */
 const MAX_CACHED_GLOSSES = 20_000;
@@ -261,8 +273,12 @@ export function groundedActivities(deps: {
         ),
         ...placeQueries.flatMap((vector) => things(vector, ['asset'], DESTINATION_THINGS)),
       ];
-      // What the person said not to touch is no goal's node.
-      const excluded = details ? excludedNodes(details, MISSING_BELOW) : new Set<string>();
+      // What the person said not to touch is no goal's node: what the model's reading excludes and
+      // what the words exclude ("everything except the chess").
+      const excluded = new Set([
+        ...(details ? excludedNodes(details, MISSING_BELOW) : []),
+        ...excludedByWords(graph, input.instruction),
+      ]);
       const nodes = [
         ...new Set([...visibleNodes(graph, input.view), ...retrieved, ...(found ? [found] : [])]),
       ]
@@ -287,19 +303,27 @@ export function groundedActivities(deps: {
       const kept = clauses.length > 0 ? currentPlacements(graph, start.value, nodes) : [];
       const current = new Set(kept.map((goal) => formatGoal(goal)));
       const wholeAll = toward(await rankWith(query, kept), requests.length === 1 ? closeness[0] : undefined);
-      const whole = wholeAll.filter((option) => !current.has(option.label));
-      const perClause = await Promise.all(
+      // The ranking offers goals about things the instruction names and states it asks to change:
+      // a goal about something nobody named changes what nobody asked for (askedGoals).
+      const asked = askedGoals({
+        graph,
+        instruction: input.instruction,
+        named: resolved.map((answer) => answer.node),
+        actions: ACTION_SPECS,
+      });
+      const unnamed = wholeAll.filter((option) => !current.has(option.label) && !tried.has(option.label));
+      const whole = wholeAll.filter((option) => !current.has(option.label) && asked(option.value));
+      const perClauseAll = await Promise.all(
         clauseQueries.map(async (vector, c) =>
           toward(clauseRanking(wholeAll, await rankWith(vector, kept)), closeness[c]).filter(
             (option) => !tried.has(option.label),
           ),
         ),
       );
+      const perClause = perClauseAll.map((ranked) => ranked.filter((option) => asked(option.value)));
       const options = whole
         .filter((option) => !tried.has(option.label))
         .slice(0, GROUNDED_LIMITS.goalOptions);
-      if (options.length === 0)
-        return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
       const byLabel = new Map(wholeAll.map((option) => [option.label, option.value]));
       // Requests over several things, or for the place that fits a thing, say their goals through
       // the scene; once the planner has rejected them, the choice goes on without them.
@@ -311,7 +335,7 @@ export function groundedActivities(deps: {
         scene: { graph, state: start.value },
         requests,
         destinations,
-        ranking: (c) => (clauses.length > 0 ? (perClause[c] ?? []) : whole),
+        ranking: (c) => (clauses.length > 0 ? (perClauseAll[c] ?? []) : wholeAll),
         destinationAsset: (c) => closest(closeness[c]),
         assetFor: bestOf('asset'),
         objectFor: bestOf('object'),
@@ -325,6 +349,35 @@ export function groundedActivities(deps: {
       // The goals the planner gets: the requested ones first, then the chosen ones that agree with them.
       const withRequested = (chosen: readonly Goal[]) =>
         consistentGoals([...(setTried ? [] : requested), ...chosen]).kept.map((goal) => formatGoal(goal));
+      if (options.length === 0) {
+        const alone = withRequested([]);
+        // The requests over sets say the goals themselves; nothing of the ranking needs to join them.
+        if (alone.length > 0 && !setTried) {
+          const goals = alone;
+          return {
+            ok: true,
+            goals,
+            nodes: planNodes(graph, start.value, requested),
+            usage: NO_CALL,
+            calls: 0,
+          };
+        }
+        // The ranking offers only goals about things nobody named: before anything was tried, ask
+        // which thing is meant; once the asked goals were tried, nothing else takes their place.
+        const guesses = [...new Set(unnamed.flatMap((option) => subjectOf(option.value) ?? []))].slice(
+          0,
+          ASKED_OPTIONS,
+        );
+        if (guesses.length > 0 && resolved.length === 0 && input.rejected.length === 0)
+          return {
+            ok: false,
+            error: `which thing for "${requests[0] ?? input.instruction}": ${guesses.join(', ')}?`,
+            ambiguous: { phrase: `thing for "${requests[0] ?? input.instruction.trim()}"`, options: guesses },
+            usage: NO_CALL,
+            calls: 0,
+          };
+        return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
+      }
       // The planner gets the goals' nodes, not every explored one (see planNodes).
       const nodesFor = (goals: readonly string[]) =>
         planNodes(

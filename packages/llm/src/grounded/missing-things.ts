@@ -42,7 +42,7 @@ function vocabulary(scene: SceneGraph): Set<string> {
 }
 
 /** Plural and possessive endings off: "bottles" and "bottle", "boxes" and "box", "peter's" and "peter". */
-function stem(word: string): string {
+export function stem(word: string): string {
   return word
     .replace(/['’]s$/, '')
     .replace(/(?:sses|xes|ches|shes)$/, (end) => end.slice(0, -2))

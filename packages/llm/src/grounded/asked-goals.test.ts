@@ -1,0 +1,108 @@
+import { ACTION_SPECS, type Goal, parseGoal } from '@groundplan/simulator';
+import { describe, expect, it } from 'vitest';
+import { datasetScene } from '../test-support/datasets.js';
+import { askedGoals, namedNodes, says, subjectOf } from './asked-goals.js';
+
+function goal(text: string): Goal {
+  const parsed = parseGoal(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+}
+
+describe('the things an instruction names', () => {
+  it('are those its phrase names best, not those of the places it names', async () => {
+    const office = await datasetScene('office');
+    const named = namedNodes(office, 'Put the soil sensor in the lab');
+    expect([...named]).toEqual(['soil_sensor']);
+    expect(namedNodes(office, 'Put the soil sensor in the lab', { places: true })).toContain('lab_bench');
+  });
+
+  it("skip people's names: Jason's cabinet names cabinets, not Jason's keyboard", async () => {
+    const office = await datasetScene('office');
+    const named = namedNodes(office, "Close Jason's cabinet.");
+    expect(named).toContain('cabinet_3');
+    expect(named).not.toContain('jasons_keyboard');
+  });
+
+  it('drop a participle after the thing: the ball lying on the floor is the ball', async () => {
+    const home = await datasetScene('home');
+    const named = namedNodes(home, "The ball's lying on the playroom floor. Put it away in the toy box.");
+    expect([...named]).toEqual(['ball']);
+  });
+
+  it('read "switch ... on" as a verb, not a place', async () => {
+    const home = await datasetScene('home');
+    expect([...namedNodes(home, 'Switch on the game console')]).toEqual(['game_console']);
+  });
+});
+
+describe('the goals an instruction asks for', () => {
+  it("Jason's cabinet closed is asked; the keyboard put inside it is not", async () => {
+    const office = await datasetScene('office');
+    const asked = askedGoals({
+      graph: office,
+      instruction: "Close Jason's cabinet.",
+      named: [],
+      actions: ACTION_SPECS,
+    });
+    expect(asked(goal('state(cabinet_3, door, closed)'))).toBe(true);
+    expect(asked(goal('inside(jasons_keyboard, cabinet_3)'))).toBe(false);
+    expect(asked(goal('inside(coke_can, cabinet_3)'))).toBe(false);
+  });
+
+  it('a state is asked for by a verb of a skill that sets it, not by naming the thing alone', async () => {
+    const home = await datasetScene('home');
+    const console = (instruction: string) =>
+      askedGoals({ graph: home, instruction, named: [], actions: ACTION_SPECS })(
+        goal('state(game_console, power, on)'),
+      );
+    expect(console('Switch on the game console')).toBe(true);
+    expect(console('Switch the game console on')).toBe(true);
+    expect(console('Dust the game console')).toBe(false);
+    const oven = askedGoals({
+      graph: home,
+      instruction: 'Preheat the oven',
+      named: [],
+      actions: ACTION_SPECS,
+    });
+    expect(oven(goal('state(oven0, power, on)'))).toBe(true);
+    expect(oven(goal('inside(pasta, oven0)'))).toBe(false);
+    expect(oven(goal('state(baby_monitor, power, off)'))).toBe(false);
+  });
+
+  it('a state is asked for when the instruction names the state it changes', async () => {
+    const office = await datasetScene('office');
+    const asked = askedGoals({
+      graph: office,
+      instruction: 'Take care of the dirty plate.',
+      named: [],
+      actions: ACTION_SPECS,
+    });
+    expect(asked(goal('state(plate, cleanliness, clean)'))).toBe(true);
+    expect(asked(goal('state(plate_3, cleanliness, dirty)'))).toBe(false);
+  });
+
+  it('a thing the person chose is named, whatever the words', async () => {
+    const office = await datasetScene('office');
+    const asked = (named: string[]) =>
+      askedGoals({ graph: office, instruction: 'Bring it to me.', named, actions: ACTION_SPECS });
+    expect(asked([])(goal('holding(peters_wallet)'))).toBe(false);
+    expect(asked(['peters_wallet'])(goal('holding(peters_wallet)'))).toBe(true);
+  });
+
+  it('a goal that moves or changes nothing is never asked for', () => {
+    expect(subjectOf(goal('at(kitchen)'))).toBeUndefined();
+    expect(subjectOf(goal('holding(nothing)'))).toBeUndefined();
+    expect(subjectOf(goal('on(mug, desk)'))).toBe('mug');
+  });
+});
+
+describe('whether a text says a phrase', () => {
+  it('finds its words in order, a few apart, with endings', () => {
+    expect(says('switch the projector on', 'switch on')).toBe(true);
+    expect(says('the lights were switched on', 'switch on')).toBe(true);
+    expect(says('turn it on', 'switch on')).toBe(false);
+    expect(says('switch the big old dusty projector on', 'switch on')).toBe(false);
+    expect(says('on switch', 'switch on')).toBe(false);
+  });
+});

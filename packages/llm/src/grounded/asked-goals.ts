@@ -1,0 +1,236 @@
+import type { SceneGraph } from '@groundplan/scene-graph';
+import type { ActionSpec, Goal } from '@groundplan/simulator';
+import { stem } from './missing-things.js';
+
+/**
+ * Whether a goal is one the instruction asks for, as far as its words can say. A goal the
+ * retrieval ranking offers is asked for when
+ * - the thing it moves or changes is named: the person chose it, or it is among the things a
+ *   phrase of the instruction names best (namedNodes), and
+ * - for a state goal, a verb of a skill that sets that state says it ("switch ... on", "heat",
+ *   "close": the skills' `askedBy`), or the instruction names the state it changes ("take care of
+ *   the dirty plate" asks for it clean).
+ * A word names the thing to change only outside the phrases that say where things are or go:
+ * "take the pliers out of the toolbox and put them on the workbench" names the pliers, not the
+ * toolbox. People's names do not name things ("Jason's cabinet" names no keyboard of Jason's),
+ * and neither do general words ("something", "items"). The goals of quantified and
+ * fitting requests (request-goals.ts) are read from the scene, not offered by the ranking, and are
+ * not judged here.
+ */
+export function askedGoals(context: {
+  graph: SceneGraph;
+  instruction: string;
+  /** Nodes the person has said are meant (an answer to "which?"). */
+  named: readonly string[];
+  actions: readonly ActionSpec[];
+}): (goal: Goal) => boolean {
+  const { graph, instruction, actions } = context;
+  const named = new Set([...context.named, ...namedNodes(graph, instruction)]);
+  const mentioned = new Set([...named, ...namedNodes(graph, instruction, { places: true })]);
+  const lower = instruction.toLowerCase();
+  return (goal) => {
+    const subject = subjectOf(goal);
+    if (subject === undefined) return false;
+    // A thing to move is named as such; a state may change on a place named ("clean Tobi's desk").
+    if (goal.kind !== 'state') return named.has(subject);
+    if (!mentioned.has(subject)) return false;
+    if (phrasesFor(actions, goal.dimension, goal.value).some((phrase) => says(lower, phrase))) return true;
+    const now = graph.hasNode(subject) ? (graph.getNodeAttribute(subject, 'state') ?? {}) : {};
+    const was = goal.dimension === undefined ? undefined : (now as Record<string, string>)[goal.dimension];
+    return was !== undefined && was !== goal.value && says(lower, was.replace(/_/g, ' '));
+  };
+}
+
+/** The node a goal moves or changes: the object placed or held, the node whose state it sets. */
+export function subjectOf(goal: Goal): string | undefined {
+  if (goal.kind === 'on' || goal.kind === 'inside') return goal.object;
+  if (goal.kind === 'holding') return goal.object ?? undefined;
+  if (goal.kind === 'state') return goal.node;
+  return undefined;
+}
+
+/** The phrases that ask for a state: those of every skill whose effect sets it. */
+function phrasesFor(actions: readonly ActionSpec[], dimension: string | undefined, value: string): string[] {
+  return actions.flatMap((action) =>
+    action.effects.some(
+      (effect) =>
+        effect.sets !== undefined &&
+        effect.sets.value === value &&
+        (dimension === undefined || effect.sets.dimension === dimension),
+    )
+      ? [...(action.askedBy ?? [action.name.replace(/_/g, ' ')])]
+      : [],
+  );
+}
+
+/** Whether the text says the phrase: its words in order, at most three words apart, each with an ending. */
+export function says(text: string, phrase: string): boolean {
+  const words = phrase.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return false;
+  const gap = String.raw`(?:\s+[a-z'’-]+){0,3}?\s+`;
+  const pattern = words
+    .map((word) => `${escapeRegExp(word)}(?:s|es|d|ed|ing|${last(word)}ed|${last(word)}ing)?`)
+    .join(gap);
+  return new RegExp(String.raw`\b${pattern}\b`).test(text);
+}
+
+function last(word: string): string {
+  return escapeRegExp(word.at(-1) ?? '');
+}
+
+function escapeRegExp(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The assets and objects the instruction names as things to act on. Its naming words come in
+ * phrases (runs of words between function words, names and punctuation: "the soil sensor",
+ * "the red striped socks"); a phrase names the nodes one of whose words is its last word, or
+ * contains it ("book" in textbook), and of those the ones that share the most of its words: "the
+ * soil sensor" names soil_sensor, not lidar_sensor; "the car keys" names no toy cars.
+ */
+export function namedNodes(
+  graph: SceneGraph,
+  instruction: string,
+  /** Phrases that say where name things too. */
+  options: { places?: boolean } = {},
+): Set<string> {
+  const named = new Set<string>();
+  const words = wordsOf(graph);
+  for (const phrase of namingPhrases(instruction, options.places ?? false)) {
+    const head = phrase.at(-1)!;
+    let best = 0;
+    let ids: string[] = [];
+    for (const [id, own] of words) {
+      if (!head.some((word) => own.some((mine) => names(word, mine)))) continue;
+      const score = phrase.filter((alternatives) =>
+        alternatives.some((word) => own.some((mine) => names(word, mine))),
+      ).length;
+      if (score > best) [best, ids] = [score, [id]];
+      else if (score === best) ids.push(id);
+    }
+    for (const id of ids) named.add(id);
+  }
+  return named;
+}
+
+/** Each asset's and object's naming words, cached per graph. */
+const nodeWordCache = new WeakMap<SceneGraph, Map<string, string[]>>();
+function wordsOf(graph: SceneGraph): Map<string, string[]> {
+  let words = nodeWordCache.get(graph);
+  if (words === undefined) {
+    words = new Map();
+    for (const id of graph.nodes()) {
+      const kind = graph.getNodeAttribute(id, 'kind');
+      if (kind === 'asset' || kind === 'object') words.set(id, nodeWords(graph, id));
+    }
+    nodeWordCache.set(graph, words);
+  }
+  return words;
+}
+
+/**
+ * The instruction's naming phrases, each a list of word positions (a hyphenated word is one
+ * position with its joined and split forms: "t-shirts" -> tshirt, t, shirt), stemmed. Skipped:
+ * function and general words, people's names, and the phrases that say where.
+ */
+function namingPhrases(instruction: string, places: boolean): string[][][] {
+  const phrases: string[][][] = [];
+  // A dash between spaces parts a sentence as a comma does.
+  for (const sentence of instruction.replace(/\s[-–—]\s/g, ', ').split(/(?<=[.!?])\s+/)) {
+    const tokens = sentence.match(/[A-Za-z][A-Za-z'’-]*|[,;:]/g) ?? [];
+    let place = false;
+    let phrase: string[][] = [];
+    const end = () => {
+      // A participle after the thing says what it does, not what it is: "the orange left on ...".
+      while (phrase.length > 1 && phrase.at(-1)!.some(isParticiple)) phrase.pop();
+      if (phrase.length > 0) phrases.push(phrase);
+      phrase = [];
+    };
+    tokens.forEach((token, i) => {
+      const lower = token.toLowerCase();
+      const next = tokens[i + 1]?.toLowerCase() ?? '';
+      // A phrase that says where ("on the table in meeting room 3", "out of the toolbox", "where
+      // the roast chicken is") runs to the next comma or conjunction; "switch on the TV" is a
+      // verb, "to" before a verb an infinitive.
+      if (/^[,;:]$/.test(token) || PHRASE_ENDS.has(lower)) place = false;
+      else if (isPlacePreposition(lower, next, tokens[i - 1]?.toLowerCase() ?? '')) place = !places;
+      // A capital inside a sentence, or a capital's possessive, is a person's (or a code's) name.
+      const name = (i > 0 && /^[A-Z][a-z]/.test(token)) || /^[A-Z].*['’]s$/.test(token);
+      const bare = lower.replace(/['’]s$/, '');
+      const forms = [bare.replace(/['’-]/g, ''), ...bare.split(/[-'’]/)]
+        .filter((word) => word.length > 1 && !FUNCTION_WORDS.has(word))
+        .map(stem);
+      if (place || name || forms.length === 0) end();
+      else phrase.push([...new Set(forms)]);
+    });
+    end();
+  }
+  return phrases;
+}
+
+/** A past participle or a gerund: "left", "lying", "dripping", "moved". */
+function isParticiple(word: string): boolean {
+  return /^(?:[a-z]{3,}ed|[a-z]{2,}ing)$/.test(word) || IRREGULAR_PARTICIPLES.has(word);
+}
+
+const IRREGULAR_PARTICIPLES = new Set(
+  'left gone kept put lain sat stood hung spilt spilled thrown broken forgotten lost hidden taken'.split(' '),
+);
+
+/** Whether a word opens a phrase that says where: a preposition of place, not a verb's particle or an infinitive's "to". */
+function isPlacePreposition(word: string, next: string, previous: string): boolean {
+  if (word === 'to') return DETERMINERS.has(next) || /['’]s$/.test(next) || next === 'me';
+  if (word === 'out') return next === 'of';
+  // "the table where the chicken is" says where; "find out where the pointer went" asks.
+  if (word === 'where') return !ASKING.has(previous);
+  if ((word === 'on' || word === 'off') && SWITCHING.has(previous)) return false;
+  return PLACE_PREPOSITIONS.has(word);
+}
+
+const PLACE_PREPOSITIONS = new Set(
+  'on in into onto from at off inside under behind near beside by next above below'.split(' '),
+);
+const DETERMINERS = new Set(
+  'the a an his her their my our your this that these those every each all'.split(' '),
+);
+const SWITCHING = new Set(['switch', 'turn', 'power', 'put']);
+/** Words after which "where" asks rather than says where. */
+const ASKING = new Set('out me us know see check wonder ask tell find show remember'.split(' '));
+/** Words after which a phrase of place has ended. */
+const PHRASE_ENDS = new Set(['and', 'then', 'or', 'but', 'which', 'that', 'who', 'so', 'because', 'once']);
+
+/** A node's naming words, stemmed: its id's words and its attributes' names and text values (not those that name someone else: owner, for, sender). */
+export function nodeWords(graph: SceneGraph, id: string): string[] {
+  const attributes = (graph.getNodeAttribute(id, 'attributes') ?? {}) as Record<string, unknown>;
+  const texts = [
+    id,
+    ...Object.keys(attributes),
+    ...Object.entries(attributes).flatMap(([key, value]) =>
+      typeof value === 'string' && !OTHERS.has(key) ? [value] : [],
+    ),
+  ];
+  return texts.flatMap((text) => (text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
+}
+
+/** Attributes whose values name someone or something else than the node. */
+const OTHERS = new Set(['owner', 'occupant', 'for', 'sender', 'note', 'shows']);
+
+/** Whether the instruction's word names a node's word: the same stem, or one of four letters or more inside it ("book" in textbook, "alcohol" in alcoholic). */
+function names(said: string, own: string): boolean {
+  return said === own || (said.length >= 4 && own.includes(said));
+}
+
+/** Words that name no thing: articles, pronouns, prepositions, auxiliaries, quantities, the general words. */
+const FUNCTION_WORDS = new Set(
+  `a an the this that these those some any all every each both either neither no not none of in on into onto
+  to from at with by for near next under inside behind above below over off out up down and or but then so
+  if when where which who whom whose what how why is are was were be been being do does did done has have
+  had can could would will should may might must shall please me my mine him his her hers it its them their
+  theirs us our ours you your yours i we they he she one ones thing things item items stuff something
+  anything everything nothing someone somewhere place places location locations spot way kind sort lot
+  lots bit piece rest other others same whole right wrong correct appropriate best last first second
+  third own there here just also too very still again now soon there's it's that's let let's get got`.split(
+    /\s+/,
+  ),
+);
