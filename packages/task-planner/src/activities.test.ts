@@ -23,6 +23,25 @@ describe('the planForGoals activity', () => {
     expect(away.ok ? '' : away.error).not.toContain('\n');
   });
 
+  it('heats the kebab in the closed microwave and closes the fridge it came from: no side effect left', async () => {
+    const office = await datasetScene('office');
+    office.dropNode('coke_can');
+    const scenes = memorySceneStore();
+    const sceneRef = await scenes.put(office);
+    const { planForGoals } = createTaskPlanActivities({ scenes });
+    const heated = await planForGoals({
+      sceneRef,
+      goals: ['state(chicken_kebab, temperature, hot)'],
+      nodes: ['pose_s0', 'kitchen', 'microwave', 'fridge', 'chicken_kebab'],
+    });
+    if (!heated.ok) throw new Error(heated.error);
+    const steps = heated.plan.map((step) => `${step.action}(${step.args.join(', ')})`);
+    expect(steps).toContain('heat(chicken_kebab)');
+    expect(steps.at(-1)).toBe('close(fridge)');
+    expect(steps.lastIndexOf('open(microwave)')).toBeLessThan(steps.indexOf('heat(chicken_kebab)'));
+    expect(heated.sideEffects).toEqual([]);
+  });
+
   it('closes the fridge again after putting the orange in it', async () => {
     const office = await datasetScene('office');
     const scenes = memorySceneStore();

@@ -10,6 +10,7 @@ import {
   consistentGoals,
   describeChange,
   formatGoal,
+  type Goal,
   goalNodes,
   initialState,
   parseGoals,
@@ -102,8 +103,8 @@ export function createTaskPlanActivities(deps: { scenes: SceneStore; planner?: C
 }
 
 /**
- * The plan with the fewest side effects: the one found, or the one found again with goals that
- * undo its side effects (when they agree with the asked goals and a plan reaches them in budget).
+ * The plan with the fewest side effects: the one found, or one found again with goals that undo
+ * its side effects (when they agree with the asked goals and a plan reaches them in budget).
  */
 async function withoutSideEffects(
   planner: ClassicalPlanner,
@@ -117,17 +118,30 @@ async function withoutSideEffects(
   const planned = parseGoals(input.goals);
   if (!asked.ok || !planned.ok) return { plan: found, left: [], expansions: 0 };
   const effectsOf = (plan: TaskPlan) => sideEffects(scene, plan.start, plan.final, asked.value);
-  const left = effectsOf(found);
-  if (left.length === 0) return { plan: found, left, expansions: 0 };
-  const undo = consistentGoals([...planned.value, ...undoGoals(scene, found.start, left)]).kept;
-  const nodes = [...new Set([...input.nodes, ...undo.flatMap(goalNodes)])];
-  const again = await planner(scene, undo, { nodes });
-  if (!again.ok) return { plan: found, left, expansions: again.error.expansions };
-  const leftAgain = effectsOf(again.value);
-  return leftAgain.length < left.length
-    ? { plan: again.value, left: leftAgain, expansions: again.value.expansions }
-    : { plan: found, left, expansions: again.value.expansions };
+  let best = { plan: found, left: effectsOf(found) };
+  let expansions = 0;
+  // Each round adds the undo goals of what the last plan left: putting the kebab back may leave
+  // the microwave open, which the next round closes.
+  const undone: Goal[] = [];
+  for (let round = 0; round < UNDO_ROUNDS && best.left.length > 0; round++) {
+    const before = undone.length;
+    for (const goal of undoGoals(scene, found.start, best.left))
+      if (!undone.some((known) => formatGoal(known) === formatGoal(goal))) undone.push(goal);
+    if (undone.length === before) break;
+    const undo = consistentGoals([...planned.value, ...undone]).kept;
+    const nodes = [...new Set([...input.nodes, ...undo.flatMap(goalNodes)])];
+    const again = await planner(scene, undo, { nodes });
+    if (!again.ok) return { ...best, expansions: expansions + again.error.expansions };
+    expansions += again.value.expansions;
+    const left = effectsOf(again.value);
+    if (left.length >= best.left.length) break;
+    best = { plan: again.value, left };
+  }
+  return { ...best, expansions };
 }
+
+/** How many times a plan is found again with the goals that undo what the one before left. */
+const UNDO_ROUNDS = 3;
 
 type ClassicalPlanner = (
   scene: Parameters<typeof planForGoals>[0],

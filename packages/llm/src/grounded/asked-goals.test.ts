@@ -70,6 +70,16 @@ describe('the goals an instruction asks for', () => {
     expect(oven(goal('state(baby_monitor, power, off)'))).toBe(false);
   });
 
+  it('a tool asked for names no change: "something to clean with" does not ask to clean', async () => {
+    const office = await datasetScene('office');
+    const asked = (instruction: string) =>
+      askedGoals({ graph: office, instruction, named: [], actions: ACTION_SPECS })(
+        goal('state(tobis_desk, cleanliness, clean)'),
+      );
+    expect(asked('Tobi spilt soda on his desk. Take him something to clean with.')).toBe(false);
+    expect(asked("Wipe Tobi's desk.")).toBe(true);
+  });
+
   it('a state is asked for when the instruction names the state it changes', async () => {
     const office = await datasetScene('office');
     const asked = askedGoals({

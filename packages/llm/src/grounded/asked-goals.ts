@@ -27,7 +27,8 @@ export function askedGoals(context: {
   const { graph, instruction, actions } = context;
   const named = new Set([...context.named, ...namedNodes(graph, instruction)]);
   const mentioned = new Set([...named, ...namedNodes(graph, instruction, { places: true })]);
-  const lower = instruction.toLowerCase();
+  // "Something to clean with" names a tool for the person's own work, not a change to make.
+  const lower = instruction.toLowerCase().replace(TOOL_PURPOSE, ' ');
   return (goal) => {
     const subject = subjectOf(goal);
     if (subject === undefined) return false;
@@ -40,6 +41,10 @@ export function askedGoals(context: {
     return was !== undefined && was !== goal.value && says(lower, was.replace(/_/g, ' '));
   };
 }
+
+/** A thing and what it is for: "something to clean with", "a cloth to wipe the table with". */
+const TOOL_PURPOSE =
+  /\b(?:something|anything|a|an|some|one)\s+(?:[a-z]+\s+)?to\s+[a-z]+(?:\s+[a-z'’]+){0,4}?\s+with\b/g;
 
 /** The node a goal moves or changes: the object placed or held, the node whose state it sets. */
 export function subjectOf(goal: Goal): string | undefined {

@@ -43,6 +43,12 @@ describe("a plan's side effects", () => {
     expect(left.map(describeChange)).toEqual(['fridge door: closed -> open']);
   });
 
+  it("lets a thing whose state is asked for rest where that was done, but not a node's other dimension", () => {
+    // The banana's state is asked for: its move to the counter goes with it; the fridge's door does not.
+    const left = sideEffects(scene, banana.start, banana.end, goals('state(banana, temperature, cold)'));
+    expect(left.map(describeChange)).toEqual(['fridge door: closed -> open']);
+  });
+
   it('is empty for a plan that undoes on the way what it did', () => {
     const tidy = run([
       ...TO_KITCHEN,

@@ -12,7 +12,8 @@ export type PlanChange =
 
 /**
  * The changes a plan leaves that no goal asks for: its side effects. A move is asked for when a
- * goal places or holds that thing (`on(mug, desk)` moves the mug, not the desk); a state change
+ * goal places or holds that thing (`on(mug, desk)` moves the mug, not the desk) or states an
+ * object's state (`state(kebab, temperature, hot)`: it may rest in the microwave); a state change
  * when a goal states that node's dimension (`state(fridge, door, closed)`); the agent's own place
  * is never a side effect. Every other change is one: an object left somewhere else, a door left
  * open by a goal that only puts something inside, an appliance switched, something heated. With
@@ -31,8 +32,13 @@ export function sideEffects(
   for (const goal of goals) {
     if (goal.kind === 'inside' || goal.kind === 'on') moved.add(goal.object);
     else if (goal.kind === 'holding' && goal.object !== null) moved.add(goal.object);
-    else if (goal.kind === 'state')
+    else if (goal.kind === 'state') {
       stated.add(goal.dimension === undefined ? goal.node : `${goal.node}\n${goal.dimension}`);
+      // A thing whose state is asked for goes where the skill is done: the heated kebab rests in
+      // the microwave, the washed plate in the dishwasher.
+      if (scene.hasNode(goal.node) && scene.getNodeAttribute(goal.node, 'kind') === 'object')
+        moved.add(goal.node);
+    }
   }
   return planChanges(scene, start, end).filter((change) =>
     change.kind === 'moved'
