@@ -74,7 +74,15 @@ export async function requestGoals(context: RequestContext): Promise<Goal[]> {
           ? await context.assetFor(requests[c - 1]!.split(' ').slice(1).join(' '))
           : undefined;
     const members = quantified
-      ? setMembers(scene, { ...(source ? { source } : {}), ...(seed ? { seed } : {}) }, quantified.count)
+      ? setMembers(
+          scene,
+          {
+            ...(source ? { source } : {}),
+            ...(seed ? { seed } : {}),
+            ...(isGeneric(quantified) ? {} : { noun: quantified.noun }),
+          },
+          quantified.count,
+        )
       : seed
         ? [seed]
         : [];

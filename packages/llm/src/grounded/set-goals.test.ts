@@ -37,6 +37,13 @@ describe('the things a quantified request is about', () => {
     ]);
   });
 
+  it("of an asset's contents, those the noun names, or all when it names none of them", () => {
+    expect(setMembers(scene, { source: 'lunch_table', noun: 'forks' }, undefined)).toEqual(['fork']);
+    expect(setMembers(scene, { source: 'lunch_table', noun: 'dirty dishes' }, undefined)).toEqual(
+      contentsOf(scene, 'lunch_table'),
+    );
+  });
+
   it('else every object of the seed kind, in number order, as many as asked and at most the cap', () => {
     expect(kindOf('tshirt_4')).toBe('tshirt');
     expect(kindOf('fork')).toBe('fork');

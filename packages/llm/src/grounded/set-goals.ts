@@ -1,6 +1,8 @@
 import { cosine, spoken } from '@groundplan/retrieval';
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { fullStateOf, type Goal, parentIn, type SimState } from '@groundplan/simulator';
+import { nodeWords } from './asked-goals.js';
+import { stem } from './missing-things.js';
 
 /** The scene a set of goals is grounded in: the graph and the state the plan starts from. */
 export type SetScene = { graph: SceneGraph; state: SimState };
@@ -38,20 +40,33 @@ export function sameKind(graph: SceneGraph, seed: string): string[] {
  * The things a quantified request is about: the contents of the asset it names ("on the lunch
  * table", or the thing of the request before: "Empty the dishwasher. Place all items ..."), else
  * every object of the seed's kind (the object its best goal is about: "all 6 t-shirts"); as many
- * as it asks for, at most MAX_SET_MEMBERS.
+ * as it asks for, at most MAX_SET_MEMBERS. Of an asset's contents, those its noun names ("all the
+ * bowls from the nightstand" leaves the lamp), or all when it names none of them ("the dishes").
  */
 export function setMembers(
   scene: SetScene,
-  from: { source?: string; seed?: string },
+  from: { source?: string; seed?: string; noun?: string },
   count: number | undefined,
 ): string[] {
   const members =
     from.source !== undefined
-      ? contentsOf(scene, from.source)
+      ? ofNoun(scene.graph, contentsOf(scene, from.source), from.noun)
       : from.seed !== undefined
         ? sameKind(scene.graph, from.seed)
         : [];
   return members.slice(0, Math.min(count ?? MAX_SET_MEMBERS, MAX_SET_MEMBERS));
+}
+
+/**
+ * The things whose words share the noun's last word, or all of them when none does: the noun is
+ * then a category ("the dishes" on the table are plates, bowls and forks).
+ */
+function ofNoun(graph: SceneGraph, things: string[], noun: string | undefined): string[] {
+  const head = noun?.split(/\s+/).at(-1);
+  if (head === undefined) return things;
+  const word = stem(head);
+  const named = things.filter((id) => nodeWords(graph, id).includes(word));
+  return named.length > 0 ? named : things;
 }
 
 /** Each member placed on or inside its target (inside when the target contains things); those already there are left out. */
