@@ -45,6 +45,8 @@ type JobRun = {
   runId?: string;
   status?: PlanAndExecuteResult['status'];
   plan?: string[];
+  /** What the verified plan changes that no goal names (the issue asks for none). */
+  sideEffects?: string[];
   llmCalls?: number;
   tokens?: number;
   /** Activities per name, over the run and its child workflows: how many, and their summed seconds. */
@@ -82,6 +84,7 @@ const of = (planner: string) => records.filter((r) => r.planner === planner);
 const summary = (planner: string) => ({
   runs: of(planner).length,
   completed: of(planner).filter((r) => r.status === 'completed').length,
+  withSideEffects: of(planner).filter((r) => (r.sideEffects ?? []).length > 0).length,
   wallSeconds: {
     median: median(of(planner).map((r) => r.wallSeconds)) ?? Number.NaN,
     all: of(planner).map((r) => r.wallSeconds),
@@ -104,7 +107,7 @@ const report = {
   note: 'each run with a robot of its own (GROUNDPLAN_ROBOT_ID), so each plans from the office as the dataset has it; one warm-up run of the job first, not counted; the two in turn',
   target: {
     wallSeconds: TARGET_SECONDS,
-    met: job.wallSeconds.median < TARGET_SECONDS && job.completed === job.runs,
+    met: job.wallSeconds.median < TARGET_SECONDS && job.completed === job.runs && job.withSideEffects === 0,
   },
   summary: {
     job,
@@ -149,6 +152,7 @@ async function runJob(planner: string, robot: string): Promise<JobRun> {
     runId,
     status: result.status,
     plan: result.planning.plan.map((step) => `${step.action}(${step.args.join(', ')})`),
+    ...(result.planning.sideEffects ? { sideEffects: result.planning.sideEffects } : {}),
     llmCalls: result.planning.usage.calls,
     tokens: result.planning.usage.promptTokens + result.planning.usage.completionTokens,
     stages: await stagesOf(client, runId),
