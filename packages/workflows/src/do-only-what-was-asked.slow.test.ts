@@ -76,6 +76,15 @@ describe('doing only what was asked', () => {
     expect(await world('giraffe')).toBeUndefined();
   }, 120_000);
 
+  it('ends a request for a thing in a room that has none NotFound, saying where such things are', async () => {
+    const { result, failure } = await run('no-fridge', "Put the milk in the fridge in Aaron's office.");
+    const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
+    expect(cause.type).toBe(FAILURE_TYPES.notFound);
+    expect(cause.message).toMatch(/^no fridge in aarons_office \(the nearest: fridge in .*kitchen/);
+    expect(result.execution).toBeUndefined();
+    expect(await world('no-fridge')).toBeUndefined();
+  }, 120_000);
+
   it("closes Jason's cabinet with exactly that goal and leaves the keyboard where it was", async () => {
     const { result } = await run('closer', "Close Jason's cabinet.");
     expect(result.status).toBe('completed');

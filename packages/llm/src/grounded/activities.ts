@@ -40,6 +40,7 @@ import { planNodes } from './plan-nodes.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
 import type { Reading } from './reading.js';
 import { requestGoals } from './request-goals.js';
+import { thingsNotInRooms } from './things-in-rooms.js';
 
 /** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */
 export type Chooser = 'model' | 'prior';
@@ -240,6 +241,20 @@ export function groundedActivities(deps: {
           calls: 0,
         };
       }
+      // "The bed in bedroom 3" where bedroom 3 has none: the request cannot be met as said, and no
+      // bed elsewhere stands in for it.
+      const notInRoom = thingsNotInRooms(graph, requests.length > 0 ? requests : [input.instruction]);
+      if (notInRoom.length > 0)
+        return {
+          ok: false,
+          error: notInRoom.map((thing) => `no ${thing.phrase} (the nearest: ${thing.nearest})`).join('; '),
+          notFound: {
+            missing: notInRoom.map((thing) => thing.phrase),
+            nearest: notInRoom.map((thing) => thing.nearest),
+          },
+          usage: NO_CALL,
+          calls: 0,
+        };
       // "The stapler" with three staplers: the run asks which instead of guessing.
       const resolved = input.resolved ?? [];
       const unclear = ambiguousThings(graph, requests.length > 0 ? requests : [input.instruction]).find(

@@ -30,6 +30,12 @@ describe('the things an instruction names', () => {
     expect([...named]).toEqual(['ball']);
   });
 
+  it('read "the can" as a thing and "can you" as asking', async () => {
+    const office = await datasetScene('office');
+    expect(namedNodes(office, 'Throw away the can.')).toContain('sprite_can');
+    expect(namedNodes(office, 'Can you throw away the apple?')).not.toContain('sprite_can');
+  });
+
   it('read "switch ... on" as a verb, not a place', async () => {
     const home = await datasetScene('home');
     expect([...namedNodes(home, 'Switch on the game console')]).toEqual(['game_console']);

@@ -163,8 +163,9 @@ function namingPhrases(instruction: string, places: boolean): string[][][] {
       // A capital inside a sentence, or a capital's possessive, is a person's (or a code's) name.
       const name = (i > 0 && /^[A-Z][a-z]/.test(token)) || /^[A-Z].*['’]s$/.test(token);
       const bare = lower.replace(/['’]s$/, '');
+      const previous = tokens[i - 1]?.toLowerCase() ?? '';
       const forms = [bare.replace(/['’-]/g, ''), ...bare.split(/[-'’]/)]
-        .filter((word) => word.length > 1 && !FUNCTION_WORDS.has(word))
+        .filter((word) => word.length > 1 && (!FUNCTION_WORDS.has(word) || isNounHere(word, previous)))
         .map(stem);
       if (place || name || forms.length === 0) end();
       else phrase.push([...new Set(forms)]);
@@ -172,6 +173,11 @@ function namingPhrases(instruction: string, places: boolean): string[][][] {
     end();
   }
   return phrases;
+}
+
+/** A function word used as a noun: "the can" (not "can you"). */
+function isNounHere(word: string, previous: string): boolean {
+  return word === 'can' && DETERMINERS.has(previous);
 }
 
 /** A past participle or a gerund: "left", "lying", "dripping", "moved". */
