@@ -18,6 +18,10 @@ describe('things a request names that the building has several of', () => {
     expect(
       ambiguousThings(office, ['Bring the stapler to the reception desk.']).map((a) => a.phrase),
     ).toEqual(['stapler']);
+    // A particle that ends the clause is the verb's, not part of the name.
+    expect(ambiguousThings(office, ['Switch the projector on, please.'])).toEqual([
+      { phrase: 'projector', options: ['projector', 'projector_2'] },
+    ]);
   });
 
   it('leaves alone what the request says enough about, and what any one of would do', async () => {
@@ -27,5 +31,6 @@ describe('things a request names that the building has several of', () => {
     expect(ambiguousThings(office, ['Bring a stapler to the reception desk.'])).toEqual([]);
     expect(ambiguousThings(office, ['Place the mug on his desk'])).toEqual([]);
     expect(ambiguousThings(office, ['Heat up the chicken kebab'])).toEqual([]);
+    expect(ambiguousThings(office, ["Put the stapler on Luis's desk"])).toEqual([]);
   });
 });

@@ -98,6 +98,18 @@ describe('the goals an instruction asks for', () => {
     expect(asked(goal('state(plate_3, cleanliness, dirty)'))).toBe(false);
   });
 
+  it('a thing taken out of a place is not put into it', async () => {
+    const office = await datasetScene('office');
+    const asked = askedGoals({
+      graph: office,
+      instruction: 'Take the clean fork out of the dishwasher and put it away in the cutlery drawer.',
+      named: [],
+      actions: ACTION_SPECS,
+    });
+    expect(asked(goal('inside(fork, dishwasher)'))).toBe(false);
+    expect(asked(goal('inside(fork_2, cutlery_drawer)'))).toBe(true);
+  });
+
   it('a thing the person chose is named, whatever the words', async () => {
     const office = await datasetScene('office');
     const asked = (named: string[]) =>

@@ -27,12 +27,21 @@ export function askedGoals(context: {
   const { graph, instruction, actions } = context;
   const named = new Set([...context.named, ...namedNodes(graph, instruction)]);
   const mentioned = new Set([...named, ...namedNodes(graph, instruction, { places: true })]);
+  const sources = placesAfter(graph, instruction, SOURCE);
+  const destinations = placesAfter(graph, instruction, DESTINATION);
   // "Something to clean with" names a tool for the person's own work, not a change to make.
   const lower = instruction.toLowerCase().replace(TOOL_PURPOSE, ' ');
   return (goal) => {
     const subject = subjectOf(goal);
     if (subject === undefined) return false;
     // A thing to move is named as such; a state may change on a place named ("clean Tobi's desk").
+    // A thing taken out of a place is not put back into it ("take the fork out of the dishwasher").
+    if (
+      (goal.kind === 'on' || goal.kind === 'inside') &&
+      sources.has(goal.target) &&
+      !destinations.has(goal.target)
+    )
+      return false;
     if (goal.kind !== 'state') return named.has(subject);
     if (!mentioned.has(subject)) return false;
     if (phrasesFor(actions, goal.dimension, goal.value).some((phrase) => says(lower, phrase))) return true;
@@ -41,6 +50,30 @@ export function askedGoals(context: {
     return was !== undefined && was !== goal.value && says(lower, was.replace(/_/g, ' '));
   };
 }
+
+/** The assets and objects named by the phrases after a preposition: by their last word. */
+function placesAfter(graph: SceneGraph, instruction: string, preposition: RegExp): Set<string> {
+  const places = new Set<string>();
+  const words = wordsOf(graph);
+  for (const match of instruction.toLowerCase().matchAll(preposition)) {
+    const head = stem(
+      match[1]!
+        .trim()
+        .split(/\s+/)
+        .at(-1)!
+        .replace(/['’]s$/, ''),
+    );
+    for (const [id, own] of words) if (own.includes(head)) places.add(id);
+  }
+  return places;
+}
+
+/** The phrase after "from" or "out of", to the next preposition, conjunction or punctuation. */
+const SOURCE =
+  /\b(?:from|out\s+of)\s+(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?([a-z][a-z'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|to|into|onto|on|in|at|from|please)\b)/g;
+/** The phrase after "to", "into", "onto", "on", "in" or "inside". */
+const DESTINATION =
+  /\b(?:to|into|onto|on|in|inside)\s+(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?([a-z][a-z'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|to|into|onto|on|in|at|from|please)\b)/g;
 
 /** A thing and what it is for: "something to clean with", "a cloth to wipe the table with". */
 const TOOL_PURPOSE =
