@@ -108,6 +108,22 @@ describe('the goals an instruction asks for', () => {
     });
     expect(asked(goal('inside(fork, dishwasher)'))).toBe(false);
     expect(asked(goal('inside(fork_2, cutlery_drawer)'))).toBe(true);
+    expect(asked(goal('state(fork, cleanliness, clean)'))).toBe(false);
+    const home = await datasetScene('home');
+    const pillow = askedGoals({
+      graph: home,
+      instruction: "Put the pillow from the kids' bed on bed 0.",
+      named: [],
+      actions: ACTION_SPECS,
+    });
+    expect(pillow(goal('on(pillow_2, bed0)'))).toBe(true);
+  });
+
+  it('a flag that does not hold names nothing: non-alcoholic lemonade is no alcohol', async () => {
+    const office = await datasetScene('office');
+    const named = namedNodes(office, 'Take the alcohol out of the drinks fridge.');
+    expect(named).toContain('beer');
+    expect(named).not.toContain('lemonade');
   });
 
   it('a thing the person chose is named, whatever the words', async () => {
@@ -132,5 +148,8 @@ describe('whether a text says a phrase', () => {
     expect(says('turn it on', 'switch on')).toBe(false);
     expect(says('switch the big old dusty projector on', 'switch on')).toBe(false);
     expect(says('on switch', 'switch on')).toBe(false);
+    // After a determiner it describes: "the clean fork" asks for no cleaning.
+    expect(says('take the clean fork out', 'clean')).toBe(false);
+    expect(says('clean the fork', 'clean')).toBe(true);
   });
 });

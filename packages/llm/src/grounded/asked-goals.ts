@@ -28,7 +28,7 @@ export function askedGoals(context: {
   const named = new Set([...context.named, ...namedNodes(graph, instruction)]);
   const mentioned = new Set([...named, ...namedNodes(graph, instruction, { places: true })]);
   const sources = placesAfter(graph, instruction, SOURCE);
-  const destinations = placesAfter(graph, instruction, DESTINATION);
+  const destinations = placesAfter(graph, instruction, DESTINATION, true);
   // "Something to clean with" names a tool for the person's own work, not a change to make.
   const lower = instruction.toLowerCase().replace(TOOL_PURPOSE, ' ');
   return (goal) => {
@@ -47,33 +47,40 @@ export function askedGoals(context: {
     if (phrasesFor(actions, goal.dimension, goal.value).some((phrase) => says(lower, phrase))) return true;
     const now = graph.hasNode(subject) ? (graph.getNodeAttribute(subject, 'state') ?? {}) : {};
     const was = goal.dimension === undefined ? undefined : (now as Record<string, string>)[goal.dimension];
-    return was !== undefined && was !== goal.value && says(lower, was.replace(/_/g, ' '));
+    return (
+      was !== undefined && was !== goal.value && says(lower, was.replace(/_/g, ' '), { describing: true })
+    );
   };
 }
 
-/** The assets and objects named by the phrases after a preposition: by their last word. */
-function placesAfter(graph: SceneGraph, instruction: string, preposition: RegExp): Set<string> {
+/** The assets and objects named by the phrases after a preposition: by their last word (or any). */
+function placesAfter(
+  graph: SceneGraph,
+  instruction: string,
+  preposition: RegExp,
+  /** Any word of the phrase names ("bed 0" names every bed), not only its last. */
+  anyWord = false,
+): Set<string> {
   const places = new Set<string>();
   const words = wordsOf(graph);
   for (const match of instruction.toLowerCase().matchAll(preposition)) {
-    const head = stem(
-      match[1]!
-        .trim()
-        .split(/\s+/)
-        .at(-1)!
-        .replace(/['’]s$/, ''),
-    );
-    for (const [id, own] of words) if (own.includes(head)) places.add(id);
+    const said = match[1]!
+      .trim()
+      .split(/\s+/)
+      .map((word) => stem(word.replace(/['’]s?$/, '')))
+      .filter((word) => /^[a-z]{2,}$/.test(word) && !FUNCTION_WORDS.has(word));
+    const naming = anyWord ? said : said.slice(-1);
+    for (const [id, own] of words) if (naming.some((word) => own.includes(word))) places.add(id);
   }
   return places;
 }
 
 /** The phrase after "from" or "out of", to the next preposition, conjunction or punctuation. */
 const SOURCE =
-  /\b(?:from|out\s+of)\s+(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?([a-z][a-z'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|to|into|onto|on|in|at|from|please)\b)/g;
+  /\b(?:from|out\s+of)\s+(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?([a-z][a-z0-9'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|to|into|onto|on|in|at|from|please)\b)/g;
 /** The phrase after "to", "into", "onto", "on", "in" or "inside". */
 const DESTINATION =
-  /\b(?:to|into|onto|on|in|inside)\s+(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?([a-z][a-z'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|to|into|onto|on|in|at|from|please)\b)/g;
+  /\b(?:to|into|onto|on|in|inside)\s+(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?([a-z][a-z0-9'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|to|into|onto|on|in|at|from|please)\b)/g;
 
 /** A thing and what it is for: "something to clean with", "a cloth to wipe the table with". */
 const TOOL_PURPOSE =
@@ -102,15 +109,23 @@ function phrasesFor(actions: readonly ActionSpec[], dimension: string | undefine
 }
 
 /** Whether the text says the phrase: its words in order, at most three words apart, each with an ending. */
-export function says(text: string, phrase: string): boolean {
+export function says(
+  text: string,
+  phrase: string,
+  /** The phrase may describe a thing ("the dirty plate"); else it is read as a verb. */
+  options: { describing?: boolean } = {},
+): boolean {
   const words = phrase.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return false;
   const gap = String.raw`(?:\s+[a-z'’-]+){0,3}?\s+`;
   const pattern = words
     .map((word) => `${escapeRegExp(word)}(?:s|es|d|ed|ing|${last(word)}ed|${last(word)}ing)?`)
     .join(gap);
-  return new RegExp(String.raw`\b${pattern}\b`).test(text);
+  // After a determiner the first word describes a thing ("the clean fork"); it asks for nothing.
+  return new RegExp(String.raw`${options.describing ? '' : NOT_AFTER_DETERMINER}\b${pattern}\b`).test(text);
 }
+
+const NOT_AFTER_DETERMINER = String.raw`(?<!\b(?:the|a|an|his|her|their|my|our|your|its|this|that|these|those)\s)`;
 
 function last(word: string): string {
   return escapeRegExp(word.at(-1) ?? '');
@@ -249,7 +264,8 @@ export function nodeWords(graph: SceneGraph, id: string): string[] {
   const attributes = (graph.getNodeAttribute(id, 'attributes') ?? {}) as Record<string, unknown>;
   const texts = [
     id,
-    ...Object.keys(attributes),
+    // A flag names the node only when it holds: "alcoholic": false is no alcohol.
+    ...Object.entries(attributes).flatMap(([key, value]) => (value === false ? [] : [key])),
     ...Object.entries(attributes).flatMap(([key, value]) =>
       typeof value === 'string' && !OTHERS.has(key) ? [value] : [],
     ),
