@@ -151,5 +151,6 @@ describe('whether a text says a phrase', () => {
     // After a determiner it describes: "the clean fork" asks for no cleaning.
     expect(says('take the clean fork out', 'clean')).toBe(false);
     expect(says('clean the fork', 'clean')).toBe(true);
+    expect(says('make niko a coffee and place the mug on his desk', 'coffee')).toBe(true);
   });
 });

@@ -121,11 +121,16 @@ export function says(
   const pattern = words
     .map((word) => `${escapeRegExp(word)}(?:s|es|d|ed|ing|${last(word)}ed|${last(word)}ing)?`)
     .join(gap);
-  // After a determiner the first word describes a thing ("the clean fork"); it asks for nothing.
-  return new RegExp(String.raw`${options.describing ? '' : NOT_AFTER_DETERMINER}\b${pattern}\b`).test(text);
+  const said = new RegExp(String.raw`(\b(?:${DETERMINER_WORDS})\s+)?\b${pattern}\b(\s+[a-z]+)?`, 'g');
+  // Between a determiner and a noun a word describes a thing ("the clean fork"): it asks for
+  // nothing. A noun after a determiner still asks ("make Niko a coffee").
+  return [...text.matchAll(said)].some(
+    ([, determiner, next]) =>
+      options.describing || determiner === undefined || next === undefined || FUNCTION_WORDS.has(next.trim()),
+  );
 }
 
-const NOT_AFTER_DETERMINER = String.raw`(?<!\b(?:the|a|an|his|her|their|my|our|your|its|this|that|these|those)\s)`;
+const DETERMINER_WORDS = 'the|a|an|his|her|their|my|our|your|its|this|that|these|those';
 
 function last(word: string): string {
   return escapeRegExp(word.at(-1) ?? '');
