@@ -243,6 +243,17 @@ describe('goals of requests over several things, or for the place that fits a th
     );
   });
 
+  it('puts things in the one of equally named places whose name the request says more of', async () => {
+    const chosen = await choose(
+      'Wash all the dishes on the lunch table. Once finished, place all the clean cutlery in the drawer.',
+      'kitchen',
+      'lunch_table',
+    );
+    const drawers = chosen.goals.filter((goal) => /^inside\(\w+, \w*drawer\)$/.test(goal));
+    expect(drawers.length).toBeGreaterThan(0);
+    for (const goal of drawers) expect(goal).toMatch(/, cutlery_drawer\)$/);
+  });
+
   it('throws the fruit found in a room into the bin whose type fits it, not somewhere in that room', async () => {
     const chosen = await choose(
       "Throw the rotting fruit in Dimity's office in the correct bin.",

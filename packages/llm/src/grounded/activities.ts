@@ -37,6 +37,7 @@ import {
 } from './next-action.js';
 import { currentPlacements, goalOptions, type Option, searchOptions, withModelPick } from './options.js';
 import { planNodes } from './plan-nodes.js';
+import { plainWords } from './quantified.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
 import type { Reading } from './reading.js';
 import { requestGoals } from './request-goals.js';
@@ -92,6 +93,9 @@ export const MISSING_BELOW = 0.45;
 
 /** How many assets retrieval adds for a destination the instruction names ("on his desk"). */
 const DESTINATION_THINGS = 3;
+
+/** How much closer to a destination phrase an asset comes per word of its name its request says. */
+const CLAUSE_WORD_BONUS = 0.05;
 
 /** How many things a run offers when it asks which thing an instruction that names none means. */
 const ASKED_OPTIONS = 4;
@@ -307,9 +311,24 @@ export function groundedActivities(deps: {
       // How well each asset's name matches a destination phrase, per request with one.
       const assets = nodes.filter((id) => graph.getNodeAttribute(id, 'kind') === 'asset');
       const assetVectors = places.length > 0 ? await embed(assets.map((id) => spoken(id))) : [];
-      const closeness = destinations.map((place) => {
+      // An asset whose name shares more of its request's words fits a little better: "place the
+      // clean cutlery in the drawer" means the cutlery drawer among equally named drawers.
+      const closeness = destinations.map((place, c) => {
         const vector = place === undefined ? undefined : placeQuery.get(place);
-        return vector && new Map(assets.map((id, i) => [id, cosine(assetVectors[i]!, vector)]));
+        const said = new Set(plainWords(requests[c] ?? ''));
+        return (
+          vector &&
+          new Map(
+            assets.map((id, i) => [
+              id,
+              cosine(assetVectors[i]!, vector) +
+                CLAUSE_WORD_BONUS *
+                  spoken(id)
+                    .split(' ')
+                    .filter((word) => said.has(word)).length,
+            ]),
+          )
+        );
       });
       const toward = (ranked: Option<Goal>[], near: Map<string, number> | undefined) =>
         near === undefined ? ranked : towardDestination(ranked, near);
