@@ -41,7 +41,7 @@ import { plainWords } from './quantified.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
 import type { Reading } from './reading.js';
 import { requestGoals } from './request-goals.js';
-import { thingsNotInRooms } from './things-in-rooms.js';
+import { inNamedRoom, thingsNotInRooms } from './things-in-rooms.js';
 
 /** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */
 export type Chooser = 'model' | 'prior';
@@ -371,7 +371,9 @@ export function groundedActivities(deps: {
         destinations,
         ranking: (c) => (clauses.length > 0 ? (perClauseAll[c] ?? []) : wholeAll),
         destinationAsset: (c) => closest(closeness[c]),
-        assetFor: bestOf('asset'),
+        // "From the nightstand in bedroom 2": the nightstand in that room, not the one the words fit best.
+        assetFor: async (phrase, clause) =>
+          inNamedRoom(graph, phrase, clause ?? '', 'asset') ?? (await bestOf('asset')(phrase)),
         objectFor: bestOf('object'),
         embed,
       });

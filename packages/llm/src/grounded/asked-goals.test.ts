@@ -36,6 +36,14 @@ describe('the things an instruction names', () => {
     expect(namedNodes(office, 'Can you throw away the apple?')).not.toContain('sprite_can');
   });
 
+  it('name the thing in the room they say, not the others of its kind', async () => {
+    const office = await datasetScene('office');
+    const named = namedNodes(office, 'Switch on the TV in meeting room 3.');
+    expect(named).toContain('tv_2');
+    expect(named).not.toContain('tv');
+    expect(named).not.toContain('tv_remote');
+  });
+
   it('read "switch ... on" as a verb, not a place', async () => {
     const home = await datasetScene('home');
     expect([...namedNodes(home, 'Switch on the game console')]).toEqual(['game_console']);

@@ -1,6 +1,8 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import type { ActionSpec, Goal } from '@groundplan/simulator';
 import { stem } from './missing-things.js';
+import { nodeWords } from './node-words.js';
+import { thingsInRooms } from './things-in-rooms.js';
 
 /**
  * Whether a goal is one the instruction asks for, as far as its words can say. A goal the
@@ -169,6 +171,9 @@ export function namedNodes(
     }
     for (const id of ids) named.add(id);
   }
+  // "The TV in meeting room 3" names the TV there, not the one elsewhere or the TV remote.
+  for (const said of thingsInRooms(graph, instruction))
+    if (said.inRoom.length > 0) for (const id of said.ofKind) if (!said.inRoom.includes(id)) named.delete(id);
   return named;
 }
 
@@ -263,23 +268,6 @@ const SWITCHING = new Set(['switch', 'turn', 'power', 'put']);
 const ASKING = new Set('out me us know see check wonder ask tell find show remember'.split(' '));
 /** Words after which a phrase of place has ended. */
 const PHRASE_ENDS = new Set(['and', 'then', 'or', 'but', 'which', 'that', 'who', 'so', 'because', 'once']);
-
-/** A node's naming words, stemmed: its id's words and its attributes' names and text values (not those that name someone else: owner, for, sender). */
-export function nodeWords(graph: SceneGraph, id: string): string[] {
-  const attributes = (graph.getNodeAttribute(id, 'attributes') ?? {}) as Record<string, unknown>;
-  const texts = [
-    id,
-    // A flag names the node only when it holds: "alcoholic": false is no alcohol.
-    ...Object.entries(attributes).flatMap(([key, value]) => (value === false ? [] : [key])),
-    ...Object.entries(attributes).flatMap(([key, value]) =>
-      typeof value === 'string' && !OTHERS.has(key) ? [value] : [],
-    ),
-  ];
-  return texts.flatMap((text) => (text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
-}
-
-/** Attributes whose values name someone or something else than the node. */
-const OTHERS = new Set(['owner', 'occupant', 'for', 'sender', 'note', 'shows']);
 
 /** Whether the instruction's word names a node's word: the same stem, or one of four letters or more inside it ("book" in textbook, "alcohol" in alcoholic). */
 function names(said: string, own: string): boolean {

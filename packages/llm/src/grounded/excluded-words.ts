@@ -1,6 +1,6 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
-import { nodeWords } from './asked-goals.js';
 import { stem } from './missing-things.js';
+import { nodeWords } from './node-words.js';
 
 /**
  * The things an instruction says to leave out, by its words: "everything except the chess",

@@ -22,7 +22,8 @@ export type RequestContext = {
   /** The asset that best matches request c's destination phrase. */
   destinationAsset: (c: number) => string | undefined;
   /** The asset a phrase names best, by retrieval ("the dishwasher" -> dishwasher). */
-  assetFor: (phrase: string) => Promise<string | undefined>;
+  /** The asset a phrase names; the clause it is said in may say which room it is in. */
+  assetFor: (phrase: string, clause?: string) => Promise<string | undefined>;
   /** The object a noun names best, by retrieval ("water bottles" -> water_bottle_1). */
   objectFor: (noun: string) => Promise<string | undefined>;
   embed: (texts: readonly string[]) => Promise<Float32Array[]>;
@@ -69,7 +70,7 @@ export async function requestGoals(context: RequestContext): Promise<Goal[]> {
         : undefined;
     const source =
       place !== undefined
-        ? await context.assetFor(place)
+        ? await context.assetFor(place, requests[c])
         : quantified && isGeneric(quantified) && c > 0
           ? await context.assetFor(requests[c - 1]!.split(' ').slice(1).join(' '))
           : undefined;

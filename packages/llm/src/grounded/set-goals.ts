@@ -1,8 +1,8 @@
 import { cosine, spoken } from '@groundplan/retrieval';
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { fullStateOf, type Goal, parentIn, type SimState } from '@groundplan/simulator';
-import { nodeWords } from './asked-goals.js';
 import { stem } from './missing-things.js';
+import { nodeWords } from './node-words.js';
 
 /** The scene a set of goals is grounded in: the graph and the state the plan starts from. */
 export type SetScene = { graph: SceneGraph; state: SimState };

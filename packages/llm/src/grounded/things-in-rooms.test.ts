@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { datasetScene } from '../test-support/datasets.js';
-import { thingsNotInRooms } from './things-in-rooms.js';
+import { inNamedRoom, thingsNotInRooms } from './things-in-rooms.js';
 
 describe('things a request places in a room that has none', () => {
   it('names the thing, the room, and where such things are', async () => {
@@ -25,5 +25,14 @@ describe('things a request places in a room that has none', () => {
     const office = await datasetScene('office');
     expect(thingsNotInRooms(office, ['Put the mug on the table in the corner.'])).toEqual([]);
     expect(thingsNotInRooms(office, ["Bring me the giraffe in Aaron's office."])).toEqual([]);
+  });
+
+  it('finds the thing in the room its clause says', async () => {
+    const home = await datasetScene('home');
+    const clause = 'Take all the bowls from the nightstand in bedroom 2 to the sink';
+    expect(inNamedRoom(home, 'the nightstand', clause, 'asset')).toBe('nightstand2');
+    expect(
+      inNamedRoom(home, 'the nightstand', 'Take the bowls from the nightstand', 'asset'),
+    ).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { spoken } from '@groundplan/retrieval';
 import { roomOf, type SceneGraph } from '@groundplan/scene-graph';
-import { nodeWords } from './asked-goals.js';
 import { stem } from './missing-things.js';
+import { nodeWords } from './node-words.js';
 
 /** A thing a request places in a room that has none: "the fridge in Aaron's office". */
 export type ThingNotInRoom = {
@@ -18,30 +18,60 @@ export type ThingNotInRoom = {
  * (missingThings' case), is not judged here.
  */
 export function thingsNotInRooms(graph: SceneGraph, requests: readonly string[]): ThingNotInRoom[] {
-  const found: ThingNotInRoom[] = [];
+  return requests.flatMap((request) =>
+    thingsInRooms(graph, request)
+      .filter((said) => said.inRoom.length === 0 && said.ofKind.length > 0)
+      .map((said) => {
+        const elsewhere = [
+          ...new Set(said.ofKind.map((id) => roomOf(graph, id)).filter((id) => id !== undefined)),
+        ];
+        return {
+          phrase: `${said.head} in ${said.room}`,
+          nearest: `${said.head} in ${elsewhere.slice(0, 3).join(', ')}`,
+        };
+      }),
+  );
+}
+
+/** A thing a text names in a room: its head word, the room, and the assets and objects of that word in it and anywhere. */
+export type ThingInRoom = { head: string; room: string; inRoom: string[]; ofKind: string[] };
+
+/** Every "the <thing> in <room>" of the text whose room phrase names a room of the graph. */
+export function thingsInRooms(graph: SceneGraph, text: string): ThingInRoom[] {
   const rooms = roomNames(graph);
-  for (const request of requests) {
-    for (const match of request.matchAll(THING_IN_ROOM)) {
-      const head = match[1]!.toLowerCase().split(/\s+/).at(-1)!;
-      const room = rooms(match[2]!);
-      if (room === undefined || GENERAL.has(head)) continue;
-      const word = stem(head);
-      const ofKind = graph.filterNodes(
-        (id, attributes) =>
-          (attributes.kind === 'asset' || attributes.kind === 'object') &&
-          nodeWords(graph, id).includes(word),
-      );
-      if (ofKind.length === 0 || ofKind.some((id) => roomOf(graph, id) === room)) continue;
-      const elsewhere = [...new Set(ofKind.map((id) => roomOf(graph, id)).filter((id) => id !== undefined))];
-      found.push({ phrase: `${head} in ${room}`, nearest: `${head} in ${elsewhere.slice(0, 3).join(', ')}` });
-    }
+  const found: ThingInRoom[] = [];
+  for (const match of text.matchAll(THING_IN_ROOM)) {
+    const head = match[1]!.toLowerCase().split(/\s+/).at(-1)!;
+    const room = rooms(match[2]!);
+    if (room === undefined || GENERAL.has(head)) continue;
+    const word = stem(head);
+    const ofKind = graph.filterNodes(
+      (id, attributes) =>
+        (attributes.kind === 'asset' || attributes.kind === 'object') && nodeWords(graph, id).includes(word),
+    );
+    found.push({ head, room, inRoom: ofKind.filter((id) => roomOf(graph, id) === room), ofKind });
   }
   return found;
 }
 
+/**
+ * The node of a kind a phrase names ("the nightstand") in the room its clause places it in ("...
+ * from the nightstand in bedroom 2"), when the clause says the room and the room has one.
+ */
+export function inNamedRoom(
+  graph: SceneGraph,
+  phrase: string,
+  clause: string,
+  kind: 'asset' | 'object',
+): string | undefined {
+  const head = phrase.toLowerCase().trim().split(/\s+/).at(-1);
+  const said = thingsInRooms(graph, clause).find((thing) => thing.head === head);
+  return said?.inRoom.find((id) => graph.getNodeAttribute(id, 'kind') === kind);
+}
+
 /** "the <thing> in <room>": a determiner, the thing's words, "in", the room's words to the end of the phrase. */
 const THING_IN_ROOM =
-  /\b(?:the|a|an|his|her|their|my|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+in\s+(?:the\s+)?([A-Za-z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|from|with|for|please)\b)/g;
+  /\b(?:the|a|an|his|her|their|my|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+in\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|from|with|for|please)\b)/gi;
 
 /** Words that name no kind of thing. */
 const GENERAL = new Set(['one', 'ones', 'thing', 'things', 'stuff', 'items', 'item', 'room', 'building']);
