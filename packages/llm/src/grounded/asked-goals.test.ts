@@ -44,6 +44,13 @@ describe('the things an instruction names', () => {
     expect(named).not.toContain('tv_remote');
   });
 
+  it('read a state word as describing: the clean fork is the clean one', async () => {
+    const office = await datasetScene('office');
+    const named = namedNodes(office, 'Take the clean fork out of the dishwasher.');
+    expect(named).toContain('fork_2');
+    expect(named).not.toContain('fork');
+  });
+
   it('read "switch ... on" as a verb, not a place', async () => {
     const home = await datasetScene('home');
     expect([...namedNodes(home, 'Switch on the game console')]).toEqual(['game_console']);

@@ -163,8 +163,11 @@ export function namedNodes(
     let ids: string[] = [];
     for (const [id, own] of words) {
       if (!head.some((word) => own.some((mine) => names(word, mine)))) continue;
+      // Its states describe it too, though they never name it: "the clean fork" is the clean one
+      // of two forks; "empty the dishwasher" names no empty mug.
+      const described = stateWords(graph, id);
       const score = phrase.filter((alternatives) =>
-        alternatives.some((word) => own.some((mine) => names(word, mine))),
+        alternatives.some((word) => own.some((mine) => names(word, mine)) || described.includes(word)),
       ).length;
       if (score > best) [best, ids] = [score, [id]];
       else if (score === best) ids.push(id);
@@ -190,6 +193,14 @@ function wordsOf(graph: SceneGraph): Map<string, string[]> {
     nodeWordCache.set(graph, words);
   }
   return words;
+}
+
+/** The words of a node's state values, stemmed ("clean", "dirty", "off"). */
+function stateWords(graph: SceneGraph, id: string): string[] {
+  const state = (graph.getNodeAttribute(id, 'state') ?? {}) as Record<string, unknown>;
+  return Object.values(state).flatMap((value) =>
+    typeof value === 'string' ? (value.toLowerCase().match(/[a-z]+/g) ?? []).map(stem) : [],
+  );
 }
 
 /**
