@@ -37,5 +37,13 @@ describe('the nodes a plan needs', () => {
     expect(held).toBe('coke_can');
     const nodes = planNodes(office, start, goals(['on(nikos_mug, nikos_desk)']));
     expect(nodes).toContain('coke_can');
+    // Where it can go down when every goal node is a closed container: an open surface in their room.
+    const closed = planNodes(office, start, goals(['inside(fork_2, cutlery_drawer)']));
+    const surfaces = closed.filter(
+      (id) =>
+        office.getNodeAttribute(id, 'kind') === 'asset' &&
+        !Object.hasOwn(office.getNodeAttribute(id, 'state') ?? {}, 'door'),
+    );
+    expect(surfaces.length).toBeGreaterThan(0);
   });
 });

@@ -7,7 +7,8 @@ import { toolNodes } from './tool-nodes.js';
  * every node above each of them up to its room (the containers to open, the assets to access).
  * The classical planner searches over the nodes it is given; over every explored node its greedy
  * search ran out of its budget on one-placement goals ("put the document on Will's desk"). What the
- * agent holds is one of them: a plan that needs the gripper puts it down first.
+ * agent holds is one of them, with an open surface in a goal's room: a plan that needs the gripper
+ * puts it down there first.
  */
 export function planNodes(graph: SceneGraph, state: SimState, goals: readonly Goal[]): string[] {
   const nodes = new Set<string>();
@@ -21,6 +22,22 @@ export function planNodes(graph: SceneGraph, state: SimState, goals: readonly Go
   };
   for (const goal of goals) for (const id of goalNodes(goal)) withAncestors(id);
   for (const id of toolNodes(graph, goals)) withAncestors(id);
-  if (state.holding !== null) nodes.add(state.holding);
+  if (state.holding !== null) {
+    nodes.add(state.holding);
+    // Somewhere to put it down while the gripper works: an open surface in a room the goals are in.
+    const rooms = [...nodes].filter((id) => graph.getNodeAttribute(id, 'kind') === 'room');
+    const surface = rooms
+      .flatMap((room) => graph.outNeighbors(room))
+      .sort()
+      .find((id) => isOpenSurface(graph, id));
+    if (surface !== undefined) nodes.add(surface);
+  }
   return [...nodes].sort();
+}
+
+/** An asset things can be put on without opening it: no door. */
+function isOpenSurface(graph: SceneGraph, id: string): boolean {
+  if (graph.getNodeAttribute(id, 'kind') !== 'asset') return false;
+  const state = (graph.getNodeAttribute(id, 'state') ?? {}) as Record<string, unknown>;
+  return !Object.hasOwn(state, 'door');
 }
