@@ -344,6 +344,7 @@ export function groundedActivities(deps: {
         instruction: input.instruction,
         named: resolved.map((answer) => answer.node),
         actions: ACTION_SPECS,
+        requests,
       });
       const unnamed = wholeAll.filter((option) => !current.has(option.label) && !tried.has(option.label));
       const whole = wholeAll.filter((option) => !current.has(option.label) && asked(option.value));

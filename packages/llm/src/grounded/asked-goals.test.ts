@@ -141,6 +141,27 @@ describe('the goals an instruction asks for', () => {
     expect(named).not.toContain('lemonade');
   });
 
+  it('what only a statement names is asked for only when a request points back to it', async () => {
+    const office = await datasetScene('office');
+    const wallet = goal('inside(peters_wallet, peters_drawer)');
+    const lock = askedGoals({
+      graph: office,
+      instruction: "Lock Peter's drawer, his wallet is on the desk.",
+      named: [],
+      actions: ACTION_SPECS,
+      requests: ["Lock Peter's drawer"],
+    });
+    expect(lock(wallet)).toBe(false);
+    const away = askedGoals({
+      graph: office,
+      instruction: "Peter's wallet is on the desk. Put it in his drawer.",
+      named: [],
+      actions: ACTION_SPECS,
+      requests: ["Put it in Peter's drawer"],
+    });
+    expect(away(wallet)).toBe(true);
+  });
+
   it('a thing the person chose is named, whatever the words', async () => {
     const office = await datasetScene('office');
     const asked = (named: string[]) =>

@@ -25,9 +25,19 @@ export function askedGoals(context: {
   /** Nodes the person has said are meant (an answer to "which?"). */
   named: readonly string[];
   actions: readonly ActionSpec[];
+  /**
+   * The instruction's requests, when it has statements besides ("Lock Peter's drawer, his wallet
+   * is on the desk"): what only a statement names is named only when a request points back to it
+   * ("The ball's on the floor. Put it away.").
+   */
+  requests?: readonly string[];
 }): (goal: Goal) => boolean {
-  const { graph, instruction, actions } = context;
-  const named = new Set([...context.named, ...namedNodes(graph, instruction)]);
+  const { graph, instruction, actions, requests } = context;
+  const naming =
+    requests !== undefined && requests.length > 0 && !requests.some((request) => POINTING_BACK.test(request))
+      ? requests.join('. ')
+      : instruction;
+  const named = new Set([...context.named, ...namedNodes(graph, naming)]);
   const mentioned = new Set([...named, ...namedNodes(graph, instruction, { places: true })]);
   const sources = placesAfter(graph, instruction, SOURCE);
   const destinations = placesAfter(graph, instruction, DESTINATION, true);
@@ -83,6 +93,9 @@ const SOURCE =
 /** The phrase after "to", "into", "onto", "on", "in" or "inside". */
 const DESTINATION =
   /\b(?:to|into|onto|on|in|inside)\s+(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?([a-z][a-z0-9'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|to|into|onto|on|in|at|from|please)\b)/g;
+
+/** Words by which a request points back to a thing said before it. */
+const POINTING_BACK = /\b(?:it|them|they|this|that|these|those|one|ones)\b/i;
 
 /** A thing and what it is for: "something to clean with", "a cloth to wipe the table with". */
 const TOOL_PURPOSE =
