@@ -57,6 +57,11 @@ export const ExploreForInputSchema = z.object({
   maxSteps: z.number().int().positive().optional(),
   roomsPerRun: z.number().int().min(1).max(10_000).optional(),
   reportBeliefTo: z.string().optional(),
+  /**
+   * Set by a robot entity for the explorations it serialises: the run waits for robotTurnSignal,
+   * starts from where that belief puts the robot, and reports every new belief version to it.
+   */
+  robotEntity: z.string().optional(),
   heartbeatTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
   llmHeartbeatTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
 });
