@@ -34,7 +34,12 @@ export type ExplorationSoFar = {
   usage: Usage;
   /** Workflow runs so far (1 + continue-as-new count). */
   runs: number;
+  /** Why each skill the robot could not do failed, the first MAX_FAILURES_KEPT (a room it could not get into, an asset it could not open). */
+  failedSkills?: string[];
 };
+
+/** Skill failures an exploration keeps the reasons of; the first usually explains the rest. */
+export const MAX_FAILURES_KEPT = 10;
 
 export const ExploreForInputSchema = z.object({
   robotId: RobotIdSchema,

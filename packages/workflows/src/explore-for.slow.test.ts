@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { countUsage, type LlmProvider, scriptedProvider } from '@groundplan/llm';
 import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
 import { createSimulatedRobot } from '@groundplan/robot';
-import { fileSceneStore, generateScene, nodesOfKind, ok, type SceneGraph } from '@groundplan/scene-graph';
+import {
+  fileSceneStore,
+  generateScene,
+  nodesOfKind,
+  ok,
+  type SceneGraph,
+  unknownBuilding,
+} from '@groundplan/scene-graph';
 import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -223,6 +230,20 @@ describe('exploreFor: a robot explores a building it does not know (SayNav)', ()
     });
     expect(result.status).toBe('budget');
     expect(result.distance).toBeLessThanOrEqual(40);
+  }, 120_000);
+
+  it('a belief that puts the robot where it is not: the outcome keeps why its skills failed', async () => {
+    // The robot truly stands at the office's start; this belief says it is in the kitchen.
+    const misplaced = unknownBuilding(office, { at: 'kitchen' })!;
+    const { result } = await explore({
+      robotId: 'misplaced-1',
+      explorer: 'frontier',
+      targets: ['apple'],
+      belief: { ref: await scenes.put(misplaced), accessed: null },
+      maxSteps: 12,
+    });
+    expect(result.status).not.toBe('found');
+    expect(result.failedSkills?.[0]).toMatch(/the agent is at pose_s0/);
   }, 120_000);
 
   it('explores a 200-room generated building within its distance budget, continuing as new', async () => {

@@ -15,6 +15,7 @@ import {
   type ExploreForInput,
   type ExploreForResult,
   explorationQuery,
+  MAX_FAILURES_KEPT,
   PRIOR_FRONTIER,
   SAYNAV_OPTIONS,
 } from '../explore-contract.js';
@@ -75,8 +76,8 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
   });
   const llm = llmActivities({ heartbeatTimeoutSeconds: input.llmHeartbeatTimeoutSeconds });
   let lastChoice: string | undefined;
-  /** Why each skill the robot could not do failed, in order. */
-  const failedSkills: string[] = [];
+  soFar.failedSkills ??= [];
+  const failedSkills = soFar.failedSkills;
   setHandler(explorationQuery, () => ({
     ...soFar,
     belief: robot.state.belief,
@@ -165,13 +166,13 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
   async function run(step: PlanStep, label: string): Promise<boolean> {
     try {
       const ran = await robot.run(step, soFar.steps++, label);
-      if (!ran.ok) failedSkills.push(ran.reason);
+      if (!ran.ok && failedSkills.length < MAX_FAILURES_KEPT) failedSkills.push(ran.reason);
       return ran.ok;
     } catch (error) {
       if (isCancellation(error) || failedSkills.length === 0) throw error;
       throw ApplicationFailure.create({
         type: FAILURE_TYPES.executionFailed,
-        message: `${failedSkills.length} skill(s) failed, the first: ${failedSkills[0]}; then ${causeOf(error)}`,
+        message: `after skills that failed (the first: ${failedSkills[0]}): ${causeOf(error)}`,
         nonRetryable: true,
       });
     }
