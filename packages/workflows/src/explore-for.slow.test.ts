@@ -232,18 +232,23 @@ describe('exploreFor: a robot explores a building it does not know (SayNav)', ()
     expect(result.distance).toBeLessThanOrEqual(40);
   }, 120_000);
 
-  it('a belief that puts the robot where it is not: the outcome keeps why its skills failed', async () => {
-    // The robot truly stands at the office's start; this belief says it is in the kitchen.
-    const misplaced = unknownBuilding(office, { at: 'kitchen' })!;
+  it('a robot truly elsewhere than its belief says: the outcome keeps why its skills failed', async () => {
+    // The robot truly stands in Jason's office; its belief is what it would know at the office's
+    // start (what every exploration after a plan started from, before explorations took the robot's belief).
+    const moved = office.copy();
+    moved.dropEdge(moved.outEdges('agent').find((edge) => moved.getEdgeAttribute(edge, 'kind') === 'at')!);
+    moved.addDirectedEdge('agent', 'jasons_office', { kind: 'at' });
     const { result } = await explore({
-      robotId: 'misplaced-1',
+      sceneRef: await scenes.put(moved),
+      robotId: 'elsewhere-1',
       explorer: 'frontier',
       targets: ['apple'],
-      belief: { ref: await scenes.put(misplaced), accessed: null },
-      maxSteps: 12,
+      belief: { ref: await scenes.put(unknownBuilding(office)!), accessed: null },
     });
-    expect(result.status).not.toBe('found');
-    expect(result.failedSkills?.[0]).toMatch(/the agent is at pose_s0/);
+    // Every room "explored" without driving a metre: the failed skills say why.
+    expect(result.status).toBe('not-found');
+    expect(result.distance).toBe(0);
+    expect(result.failedSkills?.[0]).toMatch(/the agent is at jasons_office/);
   }, 120_000);
 
   it('explores a 200-room generated building within its distance budget, continuing as new', async () => {
