@@ -173,7 +173,7 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
     const unknown = await cli('robot', 'status', 'nobody');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe(
-      'groundplan: robot nobody has had no task yet (send one with `groundplan plan --robot nobody`)',
+      'groundplan: robot nobody has had no task yet (send one with `groundplan plan --robot nobody` or `groundplan explore --robot nobody`)',
     );
     const badId = await cli('robot', 'belief', 'bad/id');
     expect(badId.code).toBe(1);

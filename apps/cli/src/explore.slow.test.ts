@@ -69,6 +69,10 @@ describe('groundplan explore against a real server and worker', { timeout: 240_0
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Found banana: \d+ room\(s\) explored/m);
+    // The exploration was one of the robot's tasks: its status names it.
+    const robot = await cli('robot', 'status', 'explorer-1');
+    expect(robot.stderr).toBe('');
+    expect(robot.stdout).toContain(`done: 1 task(s), last ${runId} found`);
     const json = await cli('result', runId, '--json');
     expect(JSON.parse(json.stdout).result).toMatchObject({ status: 'found', found: ['banana'] });
     expect((await cli('status', runId)).stdout).toContain(`${runId}: COMPLETED (exploreFor), outcome found`);

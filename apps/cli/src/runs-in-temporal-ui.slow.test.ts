@@ -4,6 +4,7 @@ import { freePort, startDevServer, stopDevServer } from '@groundplan/temporal-ru
 import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
 import type { PlanAndExecuteResult } from '@groundplan/workflows/contract';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
+import { Client, Connection } from '@temporalio/client';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './test-support/chromium.js';
@@ -42,6 +43,8 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
   const shots = process.env.GROUNDPLAN_SCREENSHOTS_DIR ?? `${dir}/screenshots`;
   let server: { port: number; uiPort: number; dataDir: string };
   let ui: string;
+  let client: Client;
+  let exploration: { runId: string; code: number; status: string };
   let worker: WorkerProcess;
   let movedRobot: WorkerProcess;
   let browser: Browser;
@@ -91,6 +94,24 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
     runs.executionFailed = await plan('--robot', 'sim-moved', '--max-execution-replans', '0');
     // Each robot plans from its own belief: a fresh robot plans from the scene (the cassette's world).
     runs.planFailed = await plan('--robot', 'sim-unplanned', '--max-replans', '0');
+    // An exploration on the robot the completed run moved: a task of the robot like the plans.
+    const explored = await runCli(
+      [
+        'explore',
+        '--targets',
+        'jasons_keyboard',
+        '--explorer',
+        'frontier',
+        '--robot',
+        'sim-1',
+        '--json',
+        office,
+      ],
+      env,
+    );
+    const { runId, result } = JSON.parse(explored.stdout) as { runId: string; result: { status: string } };
+    exploration = { runId, code: explored.code, status: result.status };
+    client = new Client({ connection: await Connection.connect({ address: started.value.address }) });
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.setDefaultTimeout(UI_TIMEOUT_MS);
@@ -99,6 +120,7 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
 
   afterAll(async () => {
     await browser?.close();
+    await client?.connection.close();
     worker?.child.kill('SIGTERM');
     movedRobot?.child.kill('SIGTERM');
     await worker?.exited;
@@ -116,6 +138,31 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
     expect([runs.completed.code, runs.completed.result.status]).toEqual([0, 'completed']);
     expect([runs.executionFailed.code, runs.executionFailed.result.status]).toEqual([2, 'execution-failed']);
     expect([runs.planFailed.code, runs.planFailed.result.status]).toEqual([2, 'plan-failed']);
+    expect([exploration.code, exploration.status]).toEqual([0, 'found']);
+  });
+
+  it('gives every activity, timer and child workflow of every run a summary for its timeline row', async () => {
+    const missing: string[] = [];
+    const kinds = new Set<string>();
+    for await (const execution of client.workflow.list()) {
+      const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
+      for (const event of history.events ?? []) {
+        // The events that schedule what the timeline draws as a row. (A signal to another workflow
+        // cannot carry one: the SDK's signal command has no user metadata.)
+        const type = event.activityTaskScheduledEventAttributes
+          ? `activity ${event.activityTaskScheduledEventAttributes.activityType?.name}`
+          : event.timerStartedEventAttributes
+            ? 'timer'
+            : event.startChildWorkflowExecutionInitiatedEventAttributes
+              ? `child ${event.startChildWorkflowExecutionInitiatedEventAttributes.workflowType?.name}`
+              : undefined;
+        if (type === undefined) continue;
+        kinds.add(type.split(' ')[0]!);
+        if (!event.userMetadata?.summary?.data?.length) missing.push(`${execution.workflowId}: ${type}`);
+      }
+    }
+    expect([...kinds].sort()).toEqual(['activity', 'child']);
+    expect(missing).toEqual([]);
   });
 
   it('lists the failed runs as failed and the completed one as completed', async () => {
@@ -197,5 +244,16 @@ describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }
     // The link back to the run's page in `groundplan view`.
     await textInSomeFrame(page, `${view}/runs/${runId}`);
     await page.screenshot({ path: `${shots}/temporal-ui-user-metadata.png` });
+  });
+
+  it("tells an exploration's story in its timeline: where it starts, each room and each look", async () => {
+    await page.goto(workflow(exploration.runId));
+    for (const summary of [
+      'what the robot knows of the building, standing where its belief puts it',
+      'found yet? rooms to explore after 0 room(s)',
+      'what to look at next in',
+    ])
+      await page.getByText(summary, { exact: false }).first().waitFor();
+    await page.screenshot({ path: `${shots}/temporal-ui-exploration-timeline.png` });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  agentLocation,
   type PlanStep,
   requireScene,
   type SceneRef,
@@ -30,11 +31,27 @@ export function createPathActivities(deps: { scenes: SceneStore }) {
       return nextLookout(await requireScene(deps.scenes, input.beliefRef), input.wanted, input.looked);
     },
 
-    /** What a robot knows arriving in a scene it has never seen (its room, or the floor plan): the belief's ref. */
-    async unknownBuildingBelief(input: { sceneRef: SceneRef; floorPlan: boolean }): Promise<SceneRef> {
-      const belief = unknownBuilding(await requireScene(deps.scenes, input.sceneRef), input);
+    /**
+     * What a robot knows arriving in a scene it has never seen (its room, or the floor plan): the
+     * belief's ref. With the robot's belief (beliefRef), it stands where that belief puts it.
+     */
+    async unknownBuildingBelief(input: {
+      sceneRef: SceneRef;
+      floorPlan: boolean;
+      beliefRef?: SceneRef;
+    }): Promise<SceneRef> {
+      const world = await requireScene(deps.scenes, input.sceneRef);
+      const at =
+        input.beliefRef === undefined
+          ? undefined
+          : agentLocation(await requireScene(deps.scenes, input.beliefRef));
+      const belief = unknownBuilding(world, { floorPlan: input.floorPlan, ...(at ? { at } : {}) });
       if (belief === undefined)
-        throw new Error('the scene has no robot standing anywhere: nothing to explore from');
+        throw new Error(
+          at === undefined
+            ? 'the scene has no robot standing anywhere: nothing to explore from'
+            : `the robot's belief puts it at ${at}, which the scene does not have: nothing to explore from`,
+        );
       return deps.scenes.put(belief);
     },
 

@@ -17,14 +17,17 @@ import {
   plannerOf,
   planOnlyRefusal,
   ROBOT_ATTRIBUTE,
+  type RobotExploration,
   type RobotState,
+  type RobotTask,
   refusesPlanOnly,
   robotEntityId,
   robotStateQuery,
   SCENE_ATTRIBUTE,
   submitTaskUpdate,
+  taskTarget,
 } from './contract.js';
-import { type ExploreForInput, ExploreForInputSchema } from './explore-contract.js';
+import { ExploreForInputSchema } from './explore-contract.js';
 import {
   planningDetails,
   runDetails,
@@ -102,8 +105,40 @@ export async function submitRobotTask(
   links: RunLinks = {},
 ): Promise<WorkflowHandle<typeof planAndExecute>> {
   const checked = validated(PlanAndExecuteInputSchema, input);
-  const { robotId, sceneRef } = checked;
-  const taskId = runWorkflowId(sceneName, checked.instruction, robotId);
+  const taskId = runWorkflowId(sceneName, checked.instruction, checked.robotId);
+  await submitToRobot(client, sceneName, { taskId, sceneName, input: checked }, links);
+  return client.workflow.getHandle<typeof planAndExecute>(taskId);
+}
+
+/**
+ * Sends an exploration task (exploreFor: SayNav and its baselines) to its robot, like
+ * submitRobotTask: the entity runs it in turn, from where the robot is, and its belief history
+ * shows every step. Bad input and a refused task throw InvalidRunInput with one line.
+ */
+export async function startExploration(
+  client: Client,
+  sceneName: string,
+  input: RobotExploration,
+  links: RunLinks = {},
+): Promise<WorkflowHandle<typeof exploreFor>> {
+  const { robotEntity: _, ...checked } = validated(ExploreForInputSchema, input);
+  const taskId = runWorkflowId(
+    sceneName,
+    `find ${checked.targets.join(', ')}`,
+    `explore-${checked.explorer}`,
+  );
+  await submitToRobot(client, sceneName, { taskId, sceneName, explore: checked }, links);
+  return client.workflow.getHandle<typeof exploreFor>(taskId);
+}
+
+/** The robot's entity (started if the robot has none yet, in the task's scene) takes the task, or its validator refuses it. */
+async function submitToRobot(
+  client: Client,
+  sceneName: string,
+  task: RobotTask,
+  links: RunLinks,
+): Promise<void> {
+  const { robotId, sceneRef } = taskTarget(task);
   const startWorkflowOperation = new WithStartWorkflowOperation<typeof robotEntity>('robotEntity', {
     workflowId: robotEntityId(robotId),
     taskQueue: PLANNER_TASK_QUEUE,
@@ -117,14 +152,7 @@ export async function submitRobotTask(
   });
   try {
     await client.workflow.executeUpdateWithStart(submitTaskUpdate, {
-      args: [
-        {
-          taskId,
-          sceneName,
-          input: checked,
-          ...(links.view ? { view: runViewUrl(links.view, taskId) } : {}),
-        },
-      ],
+      args: [{ ...task, ...(links.view ? { view: runViewUrl(links.view, task.taskId) } : {}) }],
       startWorkflowOperation,
     });
   } catch (error) {
@@ -133,7 +161,6 @@ export async function submitRobotTask(
       throw new InvalidRunInput(error.cause.message);
     throw error;
   }
-  return client.workflow.getHandle<typeof planAndExecute>(taskId);
 }
 
 /** What a robot believes, what it is doing and what it has done; undefined for a robot that never had a task. */
@@ -144,31 +171,6 @@ export async function robotState(client: Client, robotId: string): Promise<Robot
     if (error instanceof Error && error.name === 'WorkflowNotFoundError') return undefined;
     throw error;
   }
-}
-
-/**
- * Starts an exploration task (exploreFor: SayNav and its baselines) in a building the robot does
- * not know, with a readable id and the scene and robot as search attributes; bad input throws
- * InvalidRunInput with one line.
- */
-export function startExploration(
-  client: Client,
-  sceneName: string,
-  input: Omit<ExploreForInput, 'soFar'>,
-): Promise<WorkflowHandle<typeof exploreFor>> {
-  const checked = validated(ExploreForInputSchema, input);
-  const what = `find ${checked.targets.join(', ')}`;
-  return client.workflow.start<typeof exploreFor>('exploreFor', {
-    taskQueue: PLANNER_TASK_QUEUE,
-    workflowId: runWorkflowId(sceneName, what, `explore-${checked.explorer}`),
-    args: [checked],
-    typedSearchAttributes: new TypedSearchAttributes([
-      { key: ROBOT_ATTRIBUTE, value: checked.robotId },
-      { key: SCENE_ATTRIBUTE, value: sceneName },
-    ]),
-    memo: { scene: sceneName, targets: checked.targets, explorer: checked.explorer },
-    staticSummary: `explore (${checked.explorer}): ${what} · scene ${sceneName} · robot ${checked.robotId}`,
-  });
 }
 
 /** Starts planTask alone (plan, no execution); bad input throws InvalidRunInput. */

@@ -10,6 +10,7 @@ import type { Answer } from '@groundplan/simulator';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { z } from 'zod';
+import type { ExploreForInput } from './explore-contract.js';
 import { DEFAULT_PLANNER, type PlannerVariant, PlannerVariantSchema, traitsOf } from './planners.js';
 
 export { describeReading } from './describe-reading.js';
@@ -332,15 +333,29 @@ export const RobotEntityInputSchema = z.object({
 });
 export type RobotEntityInput = z.infer<typeof RobotEntityInputSchema>;
 
-/** A task sent to a robot: a planAndExecute input without the robot fields, and the run's workflow id. */
+/**
+ * A task sent to a robot, with the run's workflow id: a planAndExecute input without the robot
+ * fields (input), or an exploration's (explore). Either runs as the entity's child, in turn.
+ */
 export type RobotTask = {
   taskId: string;
   /** The scene's name, for the run's summary in the Temporal UI. */
   sceneName: string;
-  input: Omit<PlanAndExecuteInput, 'robotEntity' | 'planOnly'>;
   /** The task's page in `groundplan view`, for its memo and details. */
   view?: string;
-};
+} & (
+  | { input: Omit<PlanAndExecuteInput, 'robotEntity' | 'planOnly'>; explore?: undefined }
+  | { explore: RobotExploration; input?: undefined }
+);
+
+/** An exploration sent to a robot: the entity brings the belief it starts from and hears of every new one. */
+export type RobotExploration = Omit<ExploreForInput, 'soFar' | 'belief' | 'reportBeliefTo' | 'robotEntity'>;
+
+/** The scene and robot a task is for, whichever kind it is. */
+export function taskTarget(task: RobotTask): { sceneRef: SceneRef; robotId: string } {
+  const input = task.input ?? task.explore!;
+  return { sceneRef: input.sceneRef, robotId: input.robotId };
+}
 
 export type RobotState = {
   robotId: string;
@@ -362,7 +377,7 @@ export const HISTORY_KEPT = 200;
 export const submitTaskUpdate = defineUpdate<{ taskId: string; ahead: number }, [RobotTask]>('submitTask');
 /** The robot's belief, queue and belief history. */
 export const robotStateQuery = defineQuery<RobotState>('robotState');
-/** From the robot entity to a queued task: your turn, plan from this belief. */
+/** From the robot entity to a queued task: your turn, plan (or explore) from this belief. */
 export const robotTurnSignal = defineSignal<[{ belief: Belief }]>('robotTurn');
 /** From a task's execution to its robot entity: the belief moved to a new version. */
 export const beliefAdvancedSignal =

@@ -34,7 +34,12 @@ export type ExplorationSoFar = {
   usage: Usage;
   /** Workflow runs so far (1 + continue-as-new count). */
   runs: number;
+  /** Why each skill the robot could not do failed, the first MAX_FAILURES_KEPT (a room it could not get into, an asset it could not open). */
+  failedSkills?: string[];
 };
+
+/** Skill failures an exploration keeps the reasons of; the first usually explains the rest. */
+export const MAX_FAILURES_KEPT = 10;
 
 export const ExploreForInputSchema = z.object({
   robotId: RobotIdSchema,
@@ -57,6 +62,11 @@ export const ExploreForInputSchema = z.object({
   maxSteps: z.number().int().positive().optional(),
   roomsPerRun: z.number().int().min(1).max(10_000).optional(),
   reportBeliefTo: z.string().optional(),
+  /**
+   * Set by a robot entity for the explorations it serialises: the run waits for robotTurnSignal,
+   * starts from where that belief puts the robot, and reports every new belief version to it.
+   */
+  robotEntity: z.string().optional(),
   heartbeatTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
   llmHeartbeatTimeoutSeconds: z.number().int().min(1).max(3600).optional(),
 });

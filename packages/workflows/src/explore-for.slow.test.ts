@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { countUsage, type LlmProvider, scriptedProvider } from '@groundplan/llm';
 import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
 import { createSimulatedRobot } from '@groundplan/robot';
-import { fileSceneStore, generateScene, nodesOfKind, ok, type SceneGraph } from '@groundplan/scene-graph';
+import {
+  fileSceneStore,
+  generateScene,
+  nodesOfKind,
+  ok,
+  type SceneGraph,
+  unknownBuilding,
+} from '@groundplan/scene-graph';
 import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -223,6 +230,25 @@ describe('exploreFor: a robot explores a building it does not know (SayNav)', ()
     });
     expect(result.status).toBe('budget');
     expect(result.distance).toBeLessThanOrEqual(40);
+  }, 120_000);
+
+  it('a robot truly elsewhere than its belief says: the outcome keeps why its skills failed', async () => {
+    // The robot truly stands in Jason's office; its belief is what it would know at the office's
+    // start (what every exploration after a plan started from, before explorations took the robot's belief).
+    const moved = office.copy();
+    moved.dropEdge(moved.outEdges('agent').find((edge) => moved.getEdgeAttribute(edge, 'kind') === 'at')!);
+    moved.addDirectedEdge('agent', 'jasons_office', { kind: 'at' });
+    const { result } = await explore({
+      sceneRef: await scenes.put(moved),
+      robotId: 'elsewhere-1',
+      explorer: 'frontier',
+      targets: ['apple'],
+      belief: { ref: await scenes.put(unknownBuilding(office)!), accessed: null },
+    });
+    // Every room "explored" without driving a metre: the failed skills say why.
+    expect(result.status).toBe('not-found');
+    expect(result.distance).toBe(0);
+    expect(result.failedSkills?.[0]).toMatch(/the agent is at jasons_office/);
   }, 120_000);
 
   it('explores a 200-room generated building within its distance budget, continuing as new', async () => {

@@ -5,8 +5,9 @@ import { type SceneGraph, sceneRef as sceneRefOf } from '@groundplan/scene-graph
 import { checkGoalText, initialState } from '@groundplan/simulator';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidRunInput, robotState, runOutcome, submitRobotTask } from './client.js';
+import { InvalidRunInput, robotState, runOutcome, startExploration, submitRobotTask } from './client.js';
 import { PLANNER_TASK_QUEUE, type PlanAndExecuteResult, robotEntityId } from './contract.js';
+import type { ExploreForResult } from './explore-contract.js';
 import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
 import { runWorkersUntil } from './worker.js';
 
@@ -192,4 +193,41 @@ describe('a robot is an entity: one belief, one task at a time', () => {
     expect(state?.tasksDone.map((t) => t.status)).toEqual(['completed', 'completed']);
     expect(state?.history[0]).toMatchObject({ ref: sceneRef, cause: 'deployed' });
   }, 180_000);
+  it('explores as one of its tasks, after the plan before it, from where that plan left the robot', async () => {
+    const robotId = 'entity-5';
+    const { plan, planned, explored, exploration, state } = await runWorkersUntil(
+      await workers(robotId),
+      (async () => {
+        // Both sent at once: the exploration waits for the plan, then starts from its belief.
+        const plan = await task(robotId, "Close Jason's cabinet.");
+        const exploration = await startExploration(env.client, 'office', {
+          robotId,
+          sceneRef,
+          explorer: 'frontier',
+          targets: ['apple'],
+        });
+        const planned = await runOutcome(plan);
+        const explored = (await runOutcome(exploration)) as ExploreForResult;
+        return { plan, planned, explored, exploration, state: await settled(robotId, 2) };
+      })(),
+    );
+    expect(planned.status).toBe('completed');
+    expect(place(await sceneOf(planned.belief.ref))).toBe('jasons_office');
+    expect(explored.status).toBe('found');
+    expect(explored.found).toEqual(['apple']);
+    // The robot's state shows the exploration: its task, its outcome and every belief version it made.
+    expect(state.tasksDone).toEqual([
+      { taskId: plan.workflowId, status: 'completed' },
+      { taskId: exploration.workflowId, status: 'found' },
+    ]);
+    expect(state.belief).toEqual(explored.belief);
+    const causes = state.history.map((version) => version.cause);
+    const fromExploration = causes.filter((cause) => cause.startsWith(`${exploration.workflowId} `));
+    expect(fromExploration.length).toBeGreaterThan(0);
+    expect(state.history.at(-1)).toMatchObject({ ...explored.belief, cause: fromExploration.at(-1) });
+    // Never interleaved: every version the plan made comes before the exploration's first.
+    const lastOfPlan = causes.findLastIndex((cause) => cause.startsWith(`${plan.workflowId}-execute-1 `));
+    expect(lastOfPlan).toBeGreaterThan(0);
+    expect(causes.indexOf(fromExploration[0]!)).toBeGreaterThan(lastOfPlan);
+  }, 240_000);
 });

@@ -31,6 +31,16 @@ export function runSummary(sceneName: string, input: PlanTaskInput & { robotId?:
   return oneLine(`"${input.instruction}" · scene ${sceneName} · ${where}`);
 }
 
+/** `explore (frontier): find apple, mug · scene office · robot sim-1`. */
+export function explorationSummary(
+  sceneName: string,
+  input: { explorer: string; targets: string[]; robotId: string },
+): string {
+  return oneLine(
+    `explore (${input.explorer}): find ${input.targets.join(', ')} · scene ${sceneName} · robot ${input.robotId}`,
+  );
+}
+
 /** The planner and its settings, as the run will use them, in Temporal markdown. */
 export function planningDetails(input: PlanTaskInput): string {
   const options = input.options ?? {};

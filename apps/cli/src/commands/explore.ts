@@ -7,6 +7,7 @@ import {
   type ExploreForResult,
   type Explorer,
   explorationQuery,
+  MAX_FAILURES_KEPT,
 } from '@groundplan/workflows/explore-contract';
 import type { WorkflowHandle } from '@temporalio/client';
 import type { CliConfig } from '../config.js';
@@ -100,7 +101,10 @@ export function explorationLine(p: ExplorationSoFar & { lastChoice?: string }): 
 /** The one-line outcome a person reads. */
 export function explorationOutcome(targets: readonly string[], r: ExploreForResult): string {
   const missing = targets.filter((id) => !r.found.includes(id));
-  const cost = `${r.explored.length} room(s) explored, ${r.distance.toFixed(1)} m, ${r.steps} skills, LLM ${r.usage.calls} call(s) (${r.explorer})`;
+  const failed = r.failedSkills?.length
+    ? `; ${r.failedSkills.length}${r.failedSkills.length >= MAX_FAILURES_KEPT ? '+' : ''} skill(s) failed, the first: ${r.failedSkills[0]}`
+    : '';
+  const cost = `${r.explored.length} room(s) explored, ${r.distance.toFixed(1)} m, ${r.steps} skills, LLM ${r.usage.calls} call(s) (${r.explorer})${failed}`;
   if (r.status === 'found') return `Found ${r.found.join(', ')}: ${cost}`;
   const found = r.found.length > 0 ? `; found ${r.found.join(', ')}` : '';
   if (r.status === 'budget') return `Budget spent before finding ${missing.join(', ')}${found}: ${cost}`;

@@ -25,7 +25,7 @@ export async function robotCommand(
   const state = await robotState(await connect(config), robotId);
   if (!state)
     throw new UserError(
-      `robot ${robotId} has had no task yet (send one with \`groundplan plan --robot ${robotId}\`)`,
+      `robot ${robotId} has had no task yet (send one with \`groundplan plan --robot ${robotId}\` or \`groundplan explore --robot ${robotId}\`)`,
     );
   if (action === 'belief' && flags.output) await writeBelief(state, flags.output, config);
   if (flags.json) {

@@ -107,6 +107,10 @@ function sceneBody(title: string, kind: PageKind): string {
     <h2>What the robot did</h2>
     <ol id="did-steps"></ol>
   </section>
+  <section id="moved" hidden>
+    <h2>What moved</h2>
+    <ul id="changes"></ul>
+  </section>
   <section id="search" hidden>
     <h2>Search steps</h2>
     <input id="search-step" type="range" min="1" max="1" value="1" style="width: 100%">

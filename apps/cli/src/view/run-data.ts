@@ -8,6 +8,7 @@ import {
   type SceneGraph,
   type SceneStore,
 } from '@groundplan/scene-graph';
+import { sceneChanges } from '@groundplan/simulator';
 import { workflowUiUrl } from '@groundplan/temporal-runtime';
 import { runOutcome } from '@groundplan/workflows/client';
 import {
@@ -20,6 +21,7 @@ import {
   type Progress,
   progressQuery,
   type Question,
+  type RobotRunInput,
   type SearchTraceEntry,
 } from '@groundplan/workflows/contract';
 import type { ExploreForInput } from '@groundplan/workflows/explore-contract';
@@ -58,6 +60,8 @@ export function runReader(
   temporal: CliConfig['temporal'],
 ): RunReader {
   const starts = new Map<string, RunStart>();
+  /** What ended runs moved: it never changes once the run has ended. */
+  const moved = new Map<string, string[]>();
 
   async function start(client: Client, runId: string): Promise<Result<RunStart, string>> {
     const known = starts.get(runId);
@@ -121,6 +125,7 @@ export function runReader(
         executed: 0,
         goals: [],
         sideEffects: [],
+        changes: [],
         steps: [],
         touched: explored.found,
         ...(startsAt !== undefined ? { start: startsAt } : {}),
@@ -132,6 +137,7 @@ export function runReader(
       status === 'RUNNING'
         ? await liveState(client, runId, workflowType)
         : await endState(handle, workflowType, status);
+    const changes = state.execution ? await whatMoved(client, runId, state.execution, status) : [];
     const planning = state.planning;
     const expandedPlan = planning?.expandedPlan ?? [];
     const search = searchStepViews(loaded.value, planning?.searchTrace ?? state.searchTrace ?? []);
@@ -157,6 +163,7 @@ export function runReader(
       ...(planning?.answer ? { answer: planning.answer.text } : {}),
       goals: planning?.attempts.at(-1)?.goals ?? [],
       sideEffects: planning?.sideEffects ?? [],
+      changes,
       steps: (state.execution?.steps ?? []).map((record) => ({
         step: formatStep(record.step),
         status: record.status,
@@ -167,6 +174,38 @@ export function runReader(
       ...(startsAt !== undefined ? { start: startsAt } : {}),
       revealed: revealedSteps(loaded.value, search),
     });
+  }
+
+  /**
+   * What the run's execution changed in the robot's belief ("what moved"): from the belief its
+   * first execution started from (the input of <run>-execute-1, or of its LookPlanGraph loop) to
+   * the one it ended with. Nothing when that start cannot be read.
+   */
+  async function whatMoved(
+    client: Client,
+    runId: string,
+    execution: ExecutePlanResult,
+    status: string,
+  ): Promise<string[]> {
+    const known = moved.get(runId);
+    if (known) return known;
+    let startedFrom: string | undefined;
+    for (const child of [`${runId}-execute-1`, `${runId}-lookplangraph`]) {
+      const history = await client.workflow
+        .getHandle(child)
+        .fetchHistory()
+        .catch(() => undefined);
+      const payload = history?.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
+      if (!payload) continue;
+      const input = client.options.loadedDataConverter.payloadConverter.fromPayload<RobotRunInput>(payload);
+      startedFrom = input.belief?.ref ?? input.sceneRef;
+      break;
+    }
+    if (startedFrom === undefined) return [];
+    const [before, after] = await Promise.all([scenes.get(startedFrom), scenes.get(execution.belief.ref)]);
+    const changes = before.ok && after.ok ? sceneChanges(before.value, after.value) : [];
+    if (status !== 'RUNNING') moved.set(runId, changes);
+    return changes;
   }
 
   async function list(limit: number): Promise<RunRow[]> {

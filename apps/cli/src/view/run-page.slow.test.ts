@@ -163,6 +163,29 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
     await expect(page.locator('#status').textContent()).resolves.toContain('Bring me a banana.');
   });
 
+  it('refreshes the run list by itself: a run started while / is open appears without a reload', async () => {
+    await open('/');
+    const before = await page.locator('#runs tbody tr').count();
+    // A reload would lose this mark.
+    await page.evaluate(() => {
+      document.body.dataset.stayed = 'yes';
+    });
+    const runId = await plan('--scene', office, '--plan-only', "Close Jason's cabinet.");
+    await page.locator(`#runs tbody tr[data-run-id="${runId}"]`).waitFor();
+    expect(await page.locator('#runs tbody tr').count()).toBe(before + 1);
+    expect(await page.evaluate(() => document.body.dataset.stayed)).toBe('yes');
+    // The filter typed before a refresh still narrows the rows after it.
+    await page.locator('#runs-filter').fill('banana');
+    await untilRun(runId, (run) => run.status !== 'RUNNING');
+    // The next refresh shows its outcome in place of its stage.
+    await page.waitForFunction((id) => {
+      const outcome = document.querySelector(`#runs tbody tr[data-run-id="${id}"] td:nth-child(2)`);
+      return outcome?.textContent !== null && !outcome?.textContent?.startsWith('running');
+    }, runId);
+    expect(await page.locator(`#runs tbody tr[data-run-id="${runId}"]`).isHidden()).toBe(true);
+    expect(await page.locator(`#runs tbody tr[data-run-id="${runs.home}"]`).isVisible()).toBe(true);
+  });
+
   it("draws the home's three floors apart, and each floor alone from above", async () => {
     await open(`/runs/${runs.home}`);
     expect(roomsByFloor.size).toBe(3);
@@ -290,6 +313,12 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
       done.plan.length,
     );
     expect(await page.locator('#did-steps li').first().textContent()).toContain(done.plan[0]!);
+    // What moved: the belief's changes after execution, where the robot went and the door it closed.
+    await page.locator('#moved').waitFor();
+    const changes = await page.locator('#changes li').allTextContents();
+    expect(changes).toEqual(done.changes);
+    expect(changes).toContain('cabinet_3 door: open -> closed');
+    expect(changes).toContainEqual(expect.stringMatching(/^agent moved from pose_s0 to \S+$/));
     await page.screenshot({ path: `${shots}/web-view-approved.png` });
 
     // In the Temporal UI each skill's belief update says which skill it follows (its activity summary).

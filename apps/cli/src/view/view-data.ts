@@ -53,6 +53,8 @@ export type RunData = {
   goals: string[];
   /** What the plan changes that no goal names, one line each. */
   sideEffects: string[];
+  /** What the execution changed in the robot's belief ("what moved"): objects moved from where to where, states changed. */
+  changes: string[];
   /** What the robot did, one line per skill it ran, with how it went. */
   steps: { step: string; status: string; seconds: number; error?: string }[];
   /** The nodes the plan acts on besides where it drives (accessed, picked up, opened, ...). */

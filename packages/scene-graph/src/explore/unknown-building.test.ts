@@ -24,6 +24,14 @@ describe('unknownBuilding and placesAround', () => {
     expect(belief.nodes().sort()).toEqual(['floor_1', 'robot', room].sort());
   });
 
+  it('a robot that has moved since the scene was made stands where it is now, and knows that room', () => {
+    const room = nodesOfKind(world, 'room')[0]!;
+    const belief = unknownBuilding(world, { at: room })!;
+    expect(agentLocation(belief)).toBe(room);
+    expect(belief.nodes().sort()).toEqual(['floor_1', 'robot', room].sort());
+    expect(unknownBuilding(world, { at: 'nowhere' })).toBeUndefined();
+  });
+
   it('with the floor plan, knows every place and way but no asset', () => {
     const belief = unknownBuilding(world, { floorPlan: true })!;
     expect(nodesOfKind(belief, 'room')).toEqual(nodesOfKind(world, 'room'));

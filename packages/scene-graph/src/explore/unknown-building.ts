@@ -6,6 +6,8 @@ import { placesAround } from './places-around.js';
 export type UnknownBuildingOptions = {
   /** Also know the floor plan: every floor, room and pose and the ways between them, no contents. */
   floorPlan?: boolean;
+  /** Where the robot stands (a room or pose), when not where the scene puts it: a robot that has moved since. */
+  at?: string;
 };
 
 /**
@@ -19,8 +21,8 @@ export function unknownBuilding(
   options: UnknownBuildingOptions = {},
 ): SceneGraph | undefined {
   const agent = agentOf(world);
-  const here = agentLocation(world);
-  if (agent === undefined || here === undefined) return undefined;
+  const here = options.at ?? agentLocation(world);
+  if (agent === undefined || here === undefined || !world.hasNode(here)) return undefined;
   const full = sceneToFile(world);
   const byId = new Map(full.nodes.map((candidate) => [candidate.id, candidate]));
   const keep = new Set<string>([agent, here]);

@@ -1,5 +1,14 @@
-import { continueAsNew, setHandler, workflowInfo } from '@temporalio/workflow';
-import type { Belief } from '../contract.js';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  isCancellation,
+  patched,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
+import { type Belief, FAILURE_TYPES, type PlanStep, robotTurnSignal } from '../contract.js';
 import {
   DEFAULT_LOOKS_PER_ROOM,
   DEFAULT_ROOMS_PER_RUN,
@@ -7,9 +16,11 @@ import {
   type ExploreForInput,
   type ExploreForResult,
   explorationQuery,
+  MAX_FAILURES_KEPT,
   PRIOR_FRONTIER,
   SAYNAV_OPTIONS,
 } from '../explore-contract.js';
+import { oneLine } from '../run-description.js';
 import { spend } from './steps/progress.js';
 import { llmActivities, sim } from './steps/proxies.js';
 import { robotSteps } from './steps/robot-steps.js';
@@ -27,7 +38,8 @@ const EXPLORED_SHOWN = 6;
  * looks at the assets the retrieval prior finds most like the targets (opening closed
  * containers), at most looksPerRoom, the same for every explorer. frontier-prior (and saynav with
  * roomPrior) order the frontier by the prior instead of by distance. Continues as new every
- * roomsPerRun rooms, carrying its state.
+ * roomsPerRun rooms, carrying its state. Sent to a robot entity, it waits for its turn and starts
+ * from where the robot's belief puts it, and the entity hears of every belief version.
  */
 export async function exploreFor(input: ExploreForInput): Promise<ExploreForResult> {
   const soFar: ExplorationSoFar = input.soFar ?? {
@@ -37,13 +49,36 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
     usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
     runs: 1,
   };
+  // A robot entity's task waits for its turn, which brings where the robot is (a later run carries its belief).
+  let turn: Belief | undefined;
+  setHandler(robotTurnSignal, (signalled) => {
+    turn = signalled.belief;
+  });
+  if (input.robotEntity && input.belief === undefined) await condition(() => turn !== undefined);
   const start: Belief = input.belief ?? {
-    ref: await sim.unknownBuildingBelief({ sceneRef: input.sceneRef, floorPlan: input.floorPlan ?? false }),
+    ref: await sim.unknownBuildingBelief.executeWithOptions(
+      {
+        summary: `what the robot knows of the building${input.floorPlan ? ' (the floor plan)' : ''}${turn ? ', standing where its belief puts it' : ''}`,
+      },
+      [
+        {
+          sceneRef: input.sceneRef,
+          floorPlan: input.floorPlan ?? false,
+          ...(turn ? { beliefRef: turn.ref } : {}),
+        },
+      ],
+    ),
     accessed: null,
   };
-  const robot = robotSteps({ ...input, belief: start });
+  const robot = robotSteps({
+    ...input,
+    belief: start,
+    ...(input.robotEntity ? { reportBeliefTo: input.robotEntity } : {}),
+  });
   const llm = llmActivities({ heartbeatTimeoutSeconds: input.llmHeartbeatTimeoutSeconds });
   let lastChoice: string | undefined;
+  soFar.failedSkills ??= [];
+  const failedSkills = soFar.failedSkills;
   setHandler(explorationQuery, () => ({
     ...soFar,
     belief: robot.state.belief,
@@ -64,12 +99,17 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
   });
 
   for (let roomsThisRun = 0; ; roomsThisRun++) {
-    const frontier = await sim.explorationFrontier({
-      beliefRef: robot.state.belief.ref,
-      targets: input.targets,
-      looked: soFar.explored,
-      limit: byPrior ? PRIOR_FRONTIER : input.explorer === 'saynav' ? SAYNAV_OPTIONS : 1,
-    });
+    const frontier = await sim.explorationFrontier.executeWithOptions(
+      { summary: oneLine(`found yet? rooms to explore after ${soFar.explored.length} room(s)`) },
+      [
+        {
+          beliefRef: robot.state.belief.ref,
+          targets: input.targets,
+          looked: soFar.explored,
+          limit: byPrior ? PRIOR_FRONTIER : input.explorer === 'saynav' ? SAYNAV_OPTIONS : 1,
+        },
+      ],
+    );
     if (frontier.found.length === input.targets.length) return done('found', frontier.found);
     if (frontier.rooms.length === 0) return done('not-found', frontier.found, frontier.unreachable);
     // Checked once there is more to explore, so a run never continues as new only to end at once.
@@ -82,24 +122,23 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
     const missing = input.targets.filter((id) => !frontier.found.includes(id));
     let rooms = frontier.rooms;
     if (byPrior && rooms.length > 1) {
-      const ranked = await llm.rankRoomsByPrior({
-        beliefRef: robot.state.belief.ref,
-        targets: missing,
-        rooms: rooms.map(({ room }) => room),
-      });
+      const ranked = await llm.rankRoomsByPrior.executeWithOptions(
+        { summary: oneLine(`rank ${rooms.length} rooms by the prior for ${missing.join(', ')}`) },
+        [{ beliefRef: robot.state.belief.ref, targets: missing, rooms: rooms.map(({ room }) => room) }],
+      );
       rooms = ranked.rooms.map(({ room }) => frontier.rooms.find((option) => option.room === room)!);
     }
     let next = rooms[0]!;
     if (input.explorer === 'saynav' && rooms.length > 1) {
-      const choice = await llm.chooseRoomToExplore({
-        targets: missing,
-        options: rooms.slice(0, SAYNAV_OPTIONS).map(({ room, roomType, distance }) => ({
-          room,
-          distance,
-          ...(roomType === undefined ? {} : { roomType }),
-        })),
-        explored: soFar.explored.slice(-EXPLORED_SHOWN),
-      });
+      const options = rooms.slice(0, SAYNAV_OPTIONS).map(({ room, roomType, distance }) => ({
+        room,
+        distance,
+        ...(roomType === undefined ? {} : { roomType }),
+      }));
+      const choice = await llm.chooseRoomToExplore.executeWithOptions(
+        { summary: oneLine(`the model picks a room: ${options.map(({ room }) => room).join(', ')}`) },
+        [{ targets: missing, options, explored: soFar.explored.slice(-EXPLORED_SHOWN) }],
+      );
       spend(soFar.usage, choice);
       lastChoice = `${choice.room}: ${choice.reasoning}`;
       next = rooms.find((room) => room.room === choice.room) ?? next;
@@ -110,35 +149,57 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
     soFar.explored.push(next.room);
     let arrived = true;
     for (const step of next.route) {
-      const ran = await robot.run(step, soFar.steps++, `explore ${next.room}`);
-      if (!ran.ok) {
+      if (!(await run(step, `explore ${next.room}`))) {
         arrived = false;
         break;
       }
     }
     if (!arrived) continue;
     soFar.distance += next.distance;
-    await robot.run({ action: 'look_around', args: [next.room] }, soFar.steps++, `explore ${next.room}`);
-    await lookInRoom(next.room);
+    const looked = await run({ action: 'look_around', args: [next.room] }, `explore ${next.room}`);
+    // A room the robot could not look around is not looked into (runs started before this went on).
+    if (looked || !patched('no-looks-after-failed-look-around')) await lookInRoom(next.room);
+  }
+
+  /**
+   * Runs one skill; false when the robot could not. A failure that stops the exploration (a belief
+   * that cannot take what the robot saw) names the skills that failed before it: usually the cause.
+   */
+  async function run(step: PlanStep, label: string): Promise<boolean> {
+    try {
+      const ran = await robot.run(step, soFar.steps++, label);
+      if (!ran.ok && failedSkills.length < MAX_FAILURES_KEPT) failedSkills.push(ran.reason);
+      return ran.ok;
+    } catch (error) {
+      if (isCancellation(error) || failedSkills.length === 0) throw error;
+      throw ApplicationFailure.create({
+        type: FAILURE_TYPES.executionFailed,
+        message: `after skills that failed (the first: ${failedSkills[0]}): ${causeOf(error)}`,
+        nonRetryable: true,
+      });
+    }
   }
 
   /** SayNav's per-room plan: the assets best by the prior, one at a time, until the targets are in the belief. */
   async function lookInRoom(room: string): Promise<void> {
     const looked: string[] = [];
     while (looked.length < looksPerRoom) {
-      const look = await llm.nextRoomLook({
-        beliefRef: robot.state.belief.ref,
-        room,
-        targets: input.targets,
-        looked,
-      });
+      const look = await llm.nextRoomLook.executeWithOptions(
+        { summary: oneLine(`what to look at next in ${room}`) },
+        [{ beliefRef: robot.state.belief.ref, room, targets: input.targets, looked }],
+      );
       if (look.asset === undefined || soFar.steps + look.steps.length > maxSteps) return;
       looked.push(look.asset);
       for (const step of look.steps) {
-        const ran = await robot.run(step, soFar.steps++, `look in ${room}`);
         // An asset the robot cannot open or reach: on to the next one.
-        if (!ran.ok) break;
+        if (!(await run(step, `look in ${room}`))) break;
       }
     }
   }
+}
+
+/** The innermost message of an activity's failure: the activity's own words. */
+function causeOf(error: unknown): string {
+  if (error instanceof ActivityFailure && error.cause instanceof Error) return error.cause.message;
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_LOOKOUTS, type LookForInput, type LookForResult, type StepRecord } from '../contract.js';
+import { oneLine } from '../run-description.js';
 import { showProgress, trackProgress } from './steps/progress.js';
 import { sim } from './steps/proxies.js';
 import { robotSteps } from './steps/robot-steps.js';
@@ -23,7 +24,10 @@ export async function lookFor(input: LookForInput): Promise<LookForResult> {
   });
   const maxRooms = input.maxRooms ?? DEFAULT_MAX_LOOKOUTS;
   while (looked.length < maxRooms) {
-    const next = await sim.nextLookout({ beliefRef: robot.state.belief.ref, wanted: input.wanted, looked });
+    const next = await sim.nextLookout.executeWithOptions(
+      { summary: oneLine(`where to look next for ${input.wanted.join(', ')}`) },
+      [{ beliefRef: robot.state.belief.ref, wanted: input.wanted, looked }],
+    );
     if (next.status === 'found') return done(true);
     if (next.status === 'exhausted') return done(false);
     looked.push(next.room);
@@ -37,6 +41,9 @@ export async function lookFor(input: LookForInput): Promise<LookForResult> {
       if (!ran.ok) break;
     }
   }
-  const last = await sim.nextLookout({ beliefRef: robot.state.belief.ref, wanted: input.wanted, looked });
+  const last = await sim.nextLookout.executeWithOptions(
+    { summary: oneLine(`is ${input.wanted.join(', ')} in the belief after ${looked.length} room(s)?`) },
+    [{ beliefRef: robot.state.belief.ref, wanted: input.wanted, looked }],
+  );
   return done(last.status === 'found');
 }

@@ -224,7 +224,9 @@ function asker(input: PlanTaskInput, progress: ReturnType<typeof trackProgress>)
     progress.question = question;
     enterStage(progress, 'awaiting-answer');
     const seconds = input.options?.answerTimeoutSeconds ?? DEFAULT_ANSWER_TIMEOUT_SECONDS;
-    const answered = await condition(() => answer !== undefined, `${seconds} seconds`);
+    const answered = await condition(() => answer !== undefined, `${seconds} seconds`, {
+      summary: oneLine(`wait ${seconds} s for the answer: which ${question.phrase}?`),
+    });
     open = undefined;
     delete progress.question;
     enterStage(progress, before);

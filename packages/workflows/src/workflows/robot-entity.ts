@@ -17,27 +17,40 @@ import {
   beliefAdvancedSignal,
   HISTORY_KEPT,
   MAX_ROBOT_QUEUE,
-  type PlanAndExecuteResult,
+  ROBOT_ATTRIBUTE,
   type RobotEntityInput,
   type RobotState,
   type RobotTask,
   robotStateQuery,
   robotTurnSignal,
+  SCENE_ATTRIBUTE,
   submitTaskUpdate,
+  taskTarget,
 } from '../contract.js';
-import { runDetails, runSearchAttributes, runSummary, viewLink } from '../run-description.js';
+import {
+  explorationSummary,
+  runDetails,
+  runSearchAttributes,
+  runSummary,
+  viewLink,
+} from '../run-description.js';
+import { exploreFor } from './explore-for.js';
 import { planAndExecute } from './plan-and-execute.js';
 import { childOutcome } from './steps/outcome.js';
 
 /** History events after which an idle robot continues as new, if the server has not suggested it sooner. */
 const HISTORY_EVENTS_PER_RUN = 5_000;
 
-type Queued = { taskId: string; child: ChildWorkflowHandle<typeof planAndExecute> };
+type Queued = {
+  taskId: string;
+  child: ChildWorkflowHandle<typeof planAndExecute> | ChildWorkflowHandle<typeof exploreFor>;
+};
 
 /**
  * One robot, as a long-lived workflow (id robot-<robotId>): it owns the robot's belief (a scene
  * ref; every executed step makes the next version), takes tasks by update, runs them one at a
- * time as planAndExecute children, each planned from the belief the previous one left, and
+ * time as children (planAndExecute, or exploreFor for an exploration), each starting from the
+ * belief the previous one left, and
  * answers the robotState query. A task whose scene is not the robot's, or beyond a full queue, is
  * refused with one line. When idle and its history grows long it continues as new with its state.
  */
@@ -76,30 +89,16 @@ export async function robotEntity(input: RobotEntityInput): Promise<never> {
     submitTaskUpdate,
     async (task: RobotTask) => {
       known.add(task.taskId);
-      const child = await startChild(planAndExecute, {
-        workflowId: task.taskId,
-        args: [{ ...task.input, robotId, sceneRef, robotEntity: workflowInfo().workflowId }],
-        parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
-        typedSearchAttributes: runSearchAttributes(task.sceneName, { ...task.input, robotId }),
-        memo: {
-          scene: task.sceneName,
-          instruction: task.input.instruction,
-          ...(task.view ? { view: task.view } : {}),
-        },
-        staticSummary: runSummary(task.sceneName, { ...task.input, robotId }),
-        staticDetails: [
-          runDetails({ ...task.input, robotId, sceneRef }),
-          ...(task.view ? [viewLink(task.view)] : []),
-        ].join('\n'),
-      });
+      const child = await startTask(task);
       queue.push({ taskId: task.taskId, child });
       return { taskId: task.taskId, ahead: queue.length - 1 + (current === undefined ? 0 : 1) };
     },
     {
       validator: (task: RobotTask) => {
-        if (task.input.sceneRef !== sceneRef)
+        const target = taskTarget(task);
+        if (target.sceneRef !== sceneRef)
           throw new Error(
-            `robot ${robotId} is deployed in scene ${sceneRef}, not ${task.input.sceneRef}; send it tasks in its own scene`,
+            `robot ${robotId} is deployed in scene ${sceneRef}, not ${target.sceneRef}; send it tasks in its own scene`,
           );
         if (known.has(task.taskId)) throw new Error(`robot ${robotId} already has a task ${task.taskId}`);
         const holding = queue.length + (current === undefined ? 0 : 1);
@@ -110,6 +109,47 @@ export async function robotEntity(input: RobotEntityInput): Promise<never> {
       },
     },
   );
+
+  /** Starts a task as this robot's child; it waits for robotTurnSignal before it moves the robot. */
+  function startTask(task: RobotTask): Promise<Queued['child']> {
+    const entity = workflowInfo().workflowId;
+    if (task.explore !== undefined) {
+      const explore = { ...task.explore, robotId, sceneRef };
+      return startChild(exploreFor, {
+        workflowId: task.taskId,
+        args: [{ ...explore, robotEntity: entity }],
+        parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
+        typedSearchAttributes: [
+          { key: ROBOT_ATTRIBUTE, value: robotId },
+          { key: SCENE_ATTRIBUTE, value: task.sceneName },
+        ],
+        memo: {
+          scene: task.sceneName,
+          targets: explore.targets,
+          explorer: explore.explorer,
+          ...(task.view ? { view: task.view } : {}),
+        },
+        staticSummary: explorationSummary(task.sceneName, explore),
+        ...(task.view ? { staticDetails: viewLink(task.view) } : {}),
+      });
+    }
+    const input = { ...task.input, robotId };
+    return startChild(planAndExecute, {
+      workflowId: task.taskId,
+      args: [{ ...input, sceneRef, robotEntity: entity }],
+      parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
+      typedSearchAttributes: runSearchAttributes(task.sceneName, input),
+      memo: {
+        scene: task.sceneName,
+        instruction: input.instruction,
+        ...(task.view ? { view: task.view } : {}),
+      },
+      staticSummary: runSummary(task.sceneName, input),
+      staticDetails: [runDetails({ ...input, sceneRef }), ...(task.view ? [viewLink(task.view)] : [])].join(
+        '\n',
+      ),
+    });
+  }
 
   for (;;) {
     await condition(() => queue.length > 0 || shouldContinueAsNew());
@@ -142,7 +182,7 @@ export async function robotEntity(input: RobotEntityInput): Promise<never> {
       return (await task.child.result()).status;
     } catch (error) {
       // A failed run (plan-failed, execution-failed, cancelled, terminated) ends the task; the robot goes on.
-      return childOutcome<PlanAndExecuteResult>(error)?.status ?? failureName(error);
+      return childOutcome<{ status: string }>(error)?.status ?? failureName(error);
     }
   }
 

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
-// The view's page: `/` lists the runs (or draws the scene file given at start); `/runs/<id>`
-// draws the run's scene, search, route and story and, while the run runs, polls it every second.
+// The view's page: `/` lists the runs, asking again every 2 s (or draws the scene file given at
+// start); `/runs/<id>` draws the run's scene, search, route and story and, while the run runs,
+// polls it every second.
 import { buildSceneGraph, type SceneGraph } from '@groundplan/scene-graph/model';
 import type { RunData, RunListData, SceneData, SteerReply, SteerRequest, ViewError } from '../view-data.js';
 import { layerOf } from './layered-layout.js';

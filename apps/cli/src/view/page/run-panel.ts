@@ -12,7 +12,8 @@ export function showError(message: string): void {
 /**
  * The run's story beside the drawing: status, live progress, links, what the instruction was read
  * to mean, a question's answer, the goals, the plan with its side effects, what the robot did, the
- * search steps; and, while the run waits on its user, the buttons that answer it.
+ * belief's changes after execution (what moved), the search steps; and, while the run waits on
+ * its user, the buttons that answer it.
  */
 export function showRun(run: RunData, searchStep: number): void {
   byId('title').textContent = `run ${run.runId}`;
@@ -84,6 +85,11 @@ export function showRun(run: RunData, searchStep: number): void {
           text: `${step.step} · ${step.status}${step.seconds > 0 ? ` · ${step.seconds.toFixed(1)} s` : ''}${step.error ? ` · ${step.error}` : ''}`,
           className: step.status === 'failed' ? 'failed' : 'done',
         })),
+  );
+  byId('moved').hidden = run.changes.length === 0;
+  list(
+    'changes',
+    run.changes.map((text) => ({ text, className: '' })),
   );
 }
 

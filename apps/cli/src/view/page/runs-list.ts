@@ -2,20 +2,20 @@ import type { RunRow } from '../../run-row.js';
 import { durationText, startedText } from '../../time-text.js';
 import type { RunListData, ViewError } from '../view-data.js';
 
-/** The runs at `/`: one row each, newest first, narrowed by the words typed in the filter. */
+/** How often the list asks for the runs again, so a new run appears without a reload. */
+export const RUN_LIST_POLL_MS = 2_000;
+
+/**
+ * The runs at `/`: one row each, newest first, narrowed by the words typed in the filter. Shown
+ * once the first answer is in; then it asks again every RUN_LIST_POLL_MS and redraws the rows,
+ * keeping the filter, for as long as the page is open.
+ */
 export async function showRunList(fetchRuns: () => Promise<RunListData | ViewError>): Promise<void> {
-  const data = await fetchRuns();
-  if ('error' in data) {
-    const error = document.getElementById('error')!;
-    error.textContent = data.error;
-    error.hidden = false;
-    return;
-  }
   const body = document.querySelector('#runs tbody')!;
-  const rows = data.runs.map((run) => ({ run, tr: rowOf(run), text: searchable(run) }));
-  body.replaceChildren(...rows.map(({ tr }) => tr));
   const filter = document.getElementById('runs-filter') as HTMLInputElement;
   const count = document.getElementById('runs-count')!;
+  const error = document.getElementById('error')!;
+  let rows: { tr: HTMLTableRowElement; text: string }[] = [];
   const apply = () => {
     const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
     let shown = 0;
@@ -23,10 +23,26 @@ export async function showRunList(fetchRuns: () => Promise<RunListData | ViewErr
       tr.hidden = !words.every((word) => text.includes(word));
       if (!tr.hidden) shown++;
     }
-    count.textContent = data.runs.length === 0 ? 'no runs yet' : `${shown} of ${data.runs.length} runs`;
+    count.textContent = rows.length === 0 ? 'no runs yet' : `${shown} of ${rows.length} runs`;
   };
   filter.addEventListener('input', apply);
-  apply();
+  const refresh = async () => {
+    const data = await fetchRuns().catch((failure: unknown) => ({ error: String(failure) }));
+    error.hidden = !('error' in data);
+    if ('error' in data) {
+      error.textContent = data.error;
+      return;
+    }
+    rows = data.runs.map((run) => ({ tr: rowOf(run), text: searchable(run) }));
+    body.replaceChildren(...rows.map(({ tr }) => tr));
+    apply();
+  };
+  await refresh();
+  const poll = async () => {
+    await refresh();
+    setTimeout(poll, RUN_LIST_POLL_MS);
+  };
+  setTimeout(poll, RUN_LIST_POLL_MS);
 }
 
 function searchable(run: RunRow): string {

@@ -40,8 +40,9 @@ export function robotSteps(options: RobotStepsOptions) {
   const entity =
     options.reportBeliefTo === undefined ? undefined : getExternalWorkflowHandle(options.reportBeliefTo);
   const { workflowId, parent } = workflowInfo();
-  // The entity knows its tasks: planAndExecute, this run's parent (or this run, when it is one).
-  const taskId = parent?.workflowId ?? workflowId;
+  // The entity knows its tasks, its own children: this run's parent (planAndExecute), or this run.
+  const taskId =
+    parent === undefined || parent.workflowId === options.reportBeliefTo ? workflowId : parent.workflowId;
   const state = { belief: options.belief, versions: [] as BeliefVersion[] };
 
   /** The next belief version; runs even while the run is being cancelled, since the robot did act. */
