@@ -162,6 +162,16 @@ describe('the goals an instruction asks for', () => {
     expect(away(wallet)).toBe(true);
   });
 
+  it('a thing is moved only when a verb that moves things says so', async () => {
+    const office = await datasetScene('office');
+    const asked = (instruction: string) =>
+      askedGoals({ graph: office, instruction, named: [], actions: ACTION_SPECS })(
+        goal('on(fish_tank_poster, postdoc_desk_2)'),
+      );
+    expect(asked('Feed the fish in postdoc bay 2.')).toBe(false);
+    expect(asked('Hang the fish poster on the desk in postdoc bay 2.')).toBe(true);
+  });
+
   it('a thing the person chose is named, whatever the words', async () => {
     const office = await datasetScene('office');
     const asked = (named: string[]) =>

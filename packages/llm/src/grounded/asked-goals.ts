@@ -54,7 +54,10 @@ export function askedGoals(context: {
       !destinations.has(goal.target)
     )
       return false;
-    if (goal.kind !== 'state') return named.has(subject);
+    // A thing is moved when a verb of a skill that moves things says so ("put", "bring", "hang"):
+    // "feed the fish" moves no fish poster.
+    if (goal.kind !== 'state')
+      return named.has(subject) && movingPhrases(actions, goal.kind).some((phrase) => says(lower, phrase));
     if (!mentioned.has(subject)) return false;
     if (phrasesFor(actions, goal.dimension, goal.value).some((phrase) => says(lower, phrase))) return true;
     const now = graph.hasNode(subject) ? (graph.getNodeAttribute(subject, 'state') ?? {}) : {};
@@ -107,6 +110,16 @@ export function subjectOf(goal: Goal): string | undefined {
   if (goal.kind === 'holding') return goal.object ?? undefined;
   if (goal.kind === 'state') return goal.node;
   return undefined;
+}
+
+/** The phrases that ask for a thing held (pickup's) or put somewhere (release's, then pickup's). */
+function movingPhrases(actions: readonly ActionSpec[], kind: Goal['kind']): string[] {
+  const builders = kind === 'holding' ? ['takeIntoGripper'] : ['putOnAccessed', 'takeIntoGripper'];
+  return actions.flatMap((action) =>
+    action.effects.some((effect) => builders.includes(effect.form?.builder ?? ''))
+      ? [...(action.askedBy ?? [])]
+      : [],
+  );
 }
 
 /** The phrases that ask for a state: those of every skill whose effect sets it. */

@@ -44,8 +44,14 @@ describe('the action table', () => {
       expect(descriptions[i]).toMatch(new RegExp(`^${spec.name}\\(`));
     });
   });
-  it('says how a person asks for every skill that sets a state', () => {
-    const setting = ACTION_SPECS.filter((spec) => spec.effects.some((effect) => effect.sets !== undefined));
+  it('says how a person asks for every skill that sets a state or moves a thing', () => {
+    const setting = ACTION_SPECS.filter((spec) =>
+      spec.effects.some(
+        (effect) =>
+          effect.sets !== undefined || /^(?:putOnAccessed|takeIntoGripper)$/.test(effect.form?.builder ?? ''),
+      ),
+    );
+    expect(setting.map((spec) => spec.name)).toEqual(expect.arrayContaining(['pickup', 'release']));
     expect(setting.map((spec) => spec.name)).toContain('turn_on');
     for (const spec of setting) expect(spec.askedBy?.length ?? 0, spec.name).toBeGreaterThan(0);
   });

@@ -67,6 +67,13 @@ function toggle(
 }
 
 /** Every skill the robot has, as data. The vocabulary is docs/vocabulary.md. */
+/** How people ask for a thing to be put somewhere (release's change): to place, bring, clear away, sort. */
+const PLACING_PHRASES =
+  `put place bring take move leave throw fetch get grab hang refrigerate hide dispose serve
+  empty collect set load unload keep carry return store drop deliver give hand file stash tidy clear
+  prepare correct sort stow pack fill lay stack organise organize arrange swap replace relocate
+  transfer discard toss send pass restock refill`.split(/\s+/);
+
 export const ACTION_SPECS: readonly ActionSpec[] = [
   {
     name: 'goto',
@@ -99,6 +106,7 @@ export const ACTION_SPECS: readonly ActionSpec[] = [
     description:
       'pickup(object): take an object on or in the accessed asset (or lying in the room) into the empty gripper',
     parameters: [{ name: 'object', kinds: ['object'] }],
+    askedBy: ['pick up', 'grab', 'take', 'get', 'hold', 'fetch', 'bring', 'carry', 'lift'],
     preconditions: [
       requires(
         affordsSkill('object', 'pickup'),
@@ -128,6 +136,7 @@ export const ACTION_SPECS: readonly ActionSpec[] = [
     description:
       'release(object): put the held object inside the accessed asset if it can contain things, else on it',
     parameters: [{ name: 'object', kinds: ['object'] }],
+    askedBy: PLACING_PHRASES,
     preconditions: [
       requires(
         holds('object'),
