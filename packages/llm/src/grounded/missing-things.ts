@@ -51,7 +51,7 @@ export function stem(word: string): string {
 }
 
 /** Words that open a noun phrase: articles, possessive pronouns, quantifiers, a name's possessive. */
-const OPENER = String.raw`(?:the|a|an|some|any|my|his|her|their|our|your|its|this|that|these|those|every|each|all|[a-z]+['’]s)`;
+const OPENER = `(?:the|a|an|some|any|my|his|her|their|our|your|its|this|that|these|those|every|each|all|[a-z]+['’]s)`;
 /** Words that end one: prepositions, conjunctions, and the end of a clause. */
 const CLOSER = String.raw`(?=\s+(?:on|in|into|onto|to|from|at|with|of|for|by|near|next|under|inside|behind|and|or|then|that|which|who|so|because|where|if)\b|[,.;:!?]|$)`;
 
