@@ -67,12 +67,12 @@ function toggle(
 }
 
 /** Every skill the robot has, as data. The vocabulary is docs/vocabulary.md. */
-/** How people ask for a thing to be put somewhere (release's change): to place, bring, clear away, sort. */
+/** How people ask for a thing to be put somewhere (release's change): to place, bring, clear away, sort; "Michael needs his papers on his desk", "the carrot needs to go in the fridge". */
 const PLACING_PHRASES =
   `put place bring take move leave throw fetch get grab hang refrigerate hide dispose serve
   empty collect set load unload keep carry return store drop deliver give hand file stash tidy clear
   prepare correct sort stow pack fill lay stack organise organize arrange swap replace relocate
-  transfer discard toss send pass restock refill`.split(/\s+/);
+  transfer discard toss send pass restock refill want need go belong`.split(/\s+/);
 
 export const ACTION_SPECS: readonly ActionSpec[] = [
   {
