@@ -41,7 +41,7 @@ import { plainWords } from './quantified.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
 import type { Reading } from './reading.js';
 import { requestGoals } from './request-goals.js';
-import { inNamedRoom, thingsNotInRooms } from './things-in-rooms.js';
+import { inNamedRoom, thingsInRooms, thingsNotInRooms } from './things-in-rooms.js';
 
 /** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */
 export type Chooser = 'model' | 'prior';
@@ -96,6 +96,9 @@ const DESTINATION_THINGS = 3;
 
 /** How much closer to a destination phrase an asset comes per word of its name its request says. */
 const CLAUSE_WORD_BONUS = 0.05;
+
+/** How much closer a destination in the room its phrase names comes ("the bed in bedroom 1"). */
+const IN_NAMED_ROOM_BONUS = 0.5;
 
 /** How many things a run offers when it asks which thing an instruction that names none means. */
 const ASKED_OPTIONS = 4;
@@ -316,12 +319,17 @@ export function groundedActivities(deps: {
       const closeness = destinations.map((place, c) => {
         const vector = place === undefined ? undefined : placeQuery.get(place);
         const said = new Set(plainWords(requests[c] ?? ''));
+        // "The coffee table in the first-floor living room": the one in that room fits best.
+        const inRoom = new Set(
+          place === undefined ? [] : thingsInRooms(graph, place).flatMap((thing) => thing.inRoom),
+        );
         return (
           vector &&
           new Map(
             assets.map((id, i) => [
               id,
               cosine(assetVectors[i]!, vector) +
+                (inRoom.has(id) ? IN_NAMED_ROOM_BONUS : 0) +
                 CLAUSE_WORD_BONUS *
                   spoken(id)
                     .split(' ')

@@ -35,4 +35,13 @@ describe('things a request places in a room that has none', () => {
       inNamedRoom(home, 'the nightstand', 'Take the bowls from the nightstand', 'asset'),
     ).toBeUndefined();
   });
+
+  it('reads a floor by its level, the ground floor being 0, and any room phrase safely', async () => {
+    const home = await datasetScene('home');
+    expect(thingsNotInRooms(home, ['Preheat the oven in the first-floor kitchen.'])).toEqual([
+      { phrase: 'oven in kitchen1', nearest: 'oven in kitchen0' },
+    ]);
+    expect(thingsNotInRooms(home, ['Preheat the oven in the ground-floor kitchen.'])).toEqual([]);
+    expect(thingsNotInRooms(home, ['Put the bowl in the (kitchen'])).toEqual([]);
+  });
 });

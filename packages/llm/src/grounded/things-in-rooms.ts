@@ -78,11 +78,18 @@ const GENERAL = new Set(['one', 'ones', 'thing', 'things', 'stuff', 'items', 'it
 
 /**
  * The room a phrase names: the room whose id read aloud it is ("Aaron's office" -> aarons_office,
- * "bedroom 2" -> bedroom2), or the only room of that kind ("the library" -> library0).
+ * "bedroom 2" -> bedroom2), the only room of that kind ("the library" -> library0), or the only one
+ * of that kind on the floor it names ("the first-floor kitchen" -> kitchen1).
  */
 function roomNames(graph: SceneGraph): (phrase: string) => string | undefined {
   const rooms = graph.filterNodes((_id, attributes) => attributes.kind === 'room');
   const byName = new Map(rooms.map((id) => [spoken(id), id]));
+  /** The rooms a kind names: "kitchen" -> kitchen0, kitchen1; "aarons office" -> aarons_office. */
+  const ofKind = (kind: string) =>
+    rooms.filter((id) => {
+      const name = spoken(id);
+      return name === kind || (name.startsWith(`${kind} `) && /^\d+$/.test(name.slice(kind.length + 1)));
+    });
   return (phrase) => {
     const said = phrase
       .toLowerCase()
@@ -91,7 +98,23 @@ function roomNames(graph: SceneGraph): (phrase: string) => string | undefined {
       .trim();
     const exact = byName.get(said);
     if (exact !== undefined) return exact;
-    const numbered = rooms.filter((id) => new RegExp(`^${said} \\d+$`).test(spoken(id)));
+    // "the first-floor kitchen": the kitchen on the floor of level 1 (the ground floor is level 0).
+    const onFloor = /^(ground|first|second|third|fourth)[- ]floor\s+(.+)$/.exec(said);
+    if (onFloor !== null) {
+      const level = FLOOR_LEVELS[onFloor[1]!];
+      const there = ofKind(onFloor[2]!).filter((id) => floorLevel(graph, id) === level);
+      return there.length === 1 ? there[0] : undefined;
+    }
+    const numbered = ofKind(said);
     return numbered.length === 1 ? numbered[0] : undefined;
   };
+}
+
+const FLOOR_LEVELS: Record<string, number> = { ground: 0, first: 1, second: 2, third: 3, fourth: 4 };
+
+/** The level of the floor a room is on, when its floor says one. */
+function floorLevel(graph: SceneGraph, room: string): number | undefined {
+  const floor = graph.inNeighbors(room).find((id) => graph.getNodeAttribute(id, 'kind') === 'floor');
+  const level = floor === undefined ? undefined : graph.getNodeAttribute(floor, 'attributes')?.level;
+  return typeof level === 'number' ? level : undefined;
 }
