@@ -18,6 +18,12 @@ describe('things a request names that the building has several of', () => {
     expect(
       ambiguousThings(office, ['Bring the stapler to the reception desk.']).map((a) => a.phrase),
     ).toEqual(['stapler']);
+    // A room that has several things of that name.
+    expect(
+      ambiguousThings(office, [
+        "Fetch the robotics book from the manipulation lab and leave it on Aaron's desk.",
+      ]),
+    ).toEqual([{ phrase: 'robotics book in manipulation_lab', options: ['book', 'book_2'] }]);
     // A particle that ends the clause is the verb's, not part of the name.
     expect(ambiguousThings(office, ['Switch the projector on, please.'])).toEqual([
       { phrase: 'projector', options: ['projector', 'projector_2'] },
@@ -32,5 +38,7 @@ describe('things a request names that the building has several of', () => {
     expect(ambiguousThings(office, ['Place the mug on his desk'])).toEqual([]);
     expect(ambiguousThings(office, ['Heat up the chicken kebab'])).toEqual([]);
     expect(ambiguousThings(office, ["Put the stapler on Luis's desk"])).toEqual([]);
+    expect(ambiguousThings(office, ['Leave it on the lab bench in the agriculture lab.'])).toEqual([]);
+    expect(ambiguousThings(office, ['Fetch a book from the manipulation lab.'])).toEqual([]);
   });
 });

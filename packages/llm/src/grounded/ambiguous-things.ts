@@ -1,4 +1,5 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
+import { thingsInRooms } from './things-in-rooms.js';
 
 /** A phrase that names several things equally well, and the things. */
 export type Ambiguity = { phrase: string; options: string[] };
@@ -20,6 +21,17 @@ export function ambiguousThings(scene: SceneGraph, requests: readonly string[]):
       if (options && options.length > 1 && !found.some((a) => a.phrase === phrase))
         found.push({ phrase, options: [...options].sort() });
     }
+  // "The robotics book from the manipulation lab" where that lab has two books of that name.
+  for (const request of requests)
+    for (const said of thingsInRooms(scene, request)) {
+      if (!said.definite) continue;
+      const options = said.inRoom.filter(
+        (id) => nameOf(id) === singular(said.head) || nameOf(id) === said.thing,
+      );
+      const phrase = `${said.thing} in ${said.room}`;
+      if (options.length > 1 && !found.some((a) => a.phrase === phrase))
+        found.push({ phrase, options: options.sort() });
+    }
   return found;
 }
 
@@ -39,16 +51,21 @@ function thingsByName(scene: SceneGraph): Map<string, string[]> {
     byName = new Map();
     scene.forEachNode((id, attributes) => {
       if (attributes.kind !== 'asset' && attributes.kind !== 'object') return;
-      const name = id
-        .toLowerCase()
-        .replace(/[_-]?\d+$/, '')
-        .replace(/[_-]+/g, ' ')
-        .trim();
+      const name = nameOf(id);
       byName!.set(name, [...(byName!.get(name) ?? []), id]);
     });
     names.set(scene, byName);
   }
   return byName;
+}
+
+/** A thing's name: its id without a trailing number, in words ("book_2" -> "book"). */
+function nameOf(id: string): string {
+  return id
+    .toLowerCase()
+    .replace(/[_-]?\d+$/, '')
+    .replace(/[_-]+/g, ' ')
+    .trim();
 }
 
 function singular(phrase: string): string {

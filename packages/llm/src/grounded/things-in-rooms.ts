@@ -34,7 +34,16 @@ export function thingsNotInRooms(graph: SceneGraph, requests: readonly string[])
 }
 
 /** A thing a text names in a room: its head word, the room, and the assets and objects of that word in it and anywhere. */
-export type ThingInRoom = { head: string; room: string; inRoom: string[]; ofKind: string[] };
+export type ThingInRoom = {
+  /** The thing's words ("robotics book") and the last of them. */
+  thing: string;
+  head: string;
+  room: string;
+  /** Said with "the" or a possessive ("the book"), not "a book". */
+  definite: boolean;
+  inRoom: string[];
+  ofKind: string[];
+};
 
 /** Every "the <thing> in <room>" of the text whose room phrase names a room of the graph. */
 export function thingsInRooms(graph: SceneGraph, text: string): ThingInRoom[] {
@@ -49,7 +58,14 @@ export function thingsInRooms(graph: SceneGraph, text: string): ThingInRoom[] {
       (id, attributes) =>
         (attributes.kind === 'asset' || attributes.kind === 'object') && nodeWords(graph, id).includes(word),
     );
-    found.push({ head, room, inRoom: ofKind.filter((id) => roomOf(graph, id) === room), ofKind });
+    found.push({
+      thing: match[1]!.toLowerCase(),
+      head,
+      room,
+      definite: !/^an?$/i.test(match[0]!.split(/\s+/)[0]!),
+      inRoom: ofKind.filter((id) => roomOf(graph, id) === room),
+      ofKind,
+    });
   }
   return found;
 }
@@ -69,9 +85,9 @@ export function inNamedRoom(
   return said?.inRoom.find((id) => graph.getNodeAttribute(id, 'kind') === kind);
 }
 
-/** "the <thing> in <room>": a determiner, the thing's words, "in", the room's words to the end of the phrase. */
+/** "the <thing> in <room>" or "from <room>": a determiner, the thing's words, "in" or "from", the room's words to the end of the phrase. */
 const THING_IN_ROOM =
-  /\b(?:the|a|an|his|her|their|my|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+in\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|from|with|for|please)\b)/gi;
+  /\b(?:the|a|an|his|her|their|my|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:in|from)\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|from|with|for|please)\b)/gi;
 
 /** Words that name no kind of thing. */
 const GENERAL = new Set(['one', 'ones', 'thing', 'things', 'stuff', 'items', 'item', 'room', 'building']);
