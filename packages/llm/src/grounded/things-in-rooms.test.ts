@@ -44,4 +44,13 @@ describe('things a request places in a room that has none', () => {
     expect(thingsNotInRooms(home, ['Preheat the oven in the ground-floor kitchen.'])).toEqual([]);
     expect(thingsNotInRooms(home, ['Put the bowl in the (kitchen'])).toEqual([]);
   });
+
+  it('reads "in there" as the room of the place said before it', async () => {
+    const office = await datasetScene('office');
+    expect(
+      thingsNotInRooms(office, [
+        "Heat up the kale that's on the cafeteria counter, using the microwave in there.",
+      ]),
+    ).toEqual([expect.objectContaining({ phrase: 'microwave in cafeteria' })]);
+  });
 });

@@ -51,7 +51,9 @@ export function thingsInRooms(graph: SceneGraph, text: string): ThingInRoom[] {
   const found: ThingInRoom[] = [];
   for (const match of text.matchAll(THING_IN_ROOM)) {
     const head = match[1]!.toLowerCase().split(/\s+/).at(-1)!;
-    const room = rooms(match[2]!);
+    const room = /^there$/i.test(match[2]!)
+      ? roomBefore(graph, text.slice(0, match.index), rooms)
+      : rooms(match[2]!);
     if (room === undefined || GENERAL.has(head)) continue;
     const word = stem(head);
     const ofKind = graph.filterNodes(
@@ -125,6 +127,28 @@ function roomNames(graph: SceneGraph): (phrase: string) => string | undefined {
     return numbered.length === 1 ? numbered[0] : undefined;
   };
 }
+
+/**
+ * The room "there" points back to: the one the last place phrase before it names, or is in ("the
+ * kale on the cafeteria counter, using the microwave in there" -> cafeteria).
+ */
+function roomBefore(
+  graph: SceneGraph,
+  before: string,
+  rooms: (phrase: string) => string | undefined,
+): string | undefined {
+  const last = [...before.matchAll(PLACE_BEFORE)].at(-1)?.[1];
+  if (last === undefined) return undefined;
+  const room = rooms(last);
+  if (room !== undefined) return room;
+  const said = last.toLowerCase().replace(/['’]/g, '').trim();
+  const thing = graph.findNode((id, attributes) => attributes.kind === 'asset' && spoken(id) === said);
+  return thing === undefined ? undefined : roomOf(graph, thing);
+}
+
+/** A place phrase: "on the cafeteria counter", "in Tobi's office". */
+const PLACE_BEFORE =
+  /\b(?:on|in|at|from|into|onto)\s+(?:the\s+)?([a-z][a-z0-9'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|using|with|to|for)\b)/gi;
 
 const FLOOR_LEVELS: Record<string, number> = { ground: 0, first: 1, second: 2, third: 3, fourth: 4 };
 
