@@ -123,6 +123,29 @@ export function relaxedTask(
         const index = skillOf.get(step.action)!.parameters.findIndex((p) => p.name === effect.form!.param);
         if (index >= 0) movable.add(step.args[index]!);
       }
+  // The assets a release of the object matters on, for the estimate: those the goals name for it
+  // and those some skill works on an object resting on (a microwave for heat). Putting it down
+  // anywhere else only frees the gripper, which one rule per object says (releaseAnywhere).
+  const worksOnResting = new Set<string>();
+  for (const spec of actions) {
+    const forms = spec.preconditions.map((check) => check.form);
+    if (!forms.some((form) => form?.builder === 'restsOnAccessed')) continue;
+    for (const asset of assets)
+      if (forms.every((form) => form?.builder !== 'accessedAffords' || affordances(asset).includes(form.skill ?? '')))
+        worksOnResting.add(asset);
+  }
+  const goalTargets = new Map<string, Set<string>>();
+  for (const goal of goals) {
+    if (goal.kind !== 'on' && goal.kind !== 'inside') continue;
+    const targets = goalTargets.get(goal.object) ?? new Set<string>();
+    goalTargets.set(goal.object, targets);
+    const kind = kindOf(goal.target);
+    if (kind === 'asset') targets.add(goal.target);
+    else if (kind === 'room' || kind === 'floor' || kind === 'building')
+      for (const asset of assets) if (ancestors(asset).includes(goal.target)) targets.add(asset);
+  }
+  const releaseTargets = (object: string): string[] =>
+    assets.filter((asset) => worksOnResting.has(asset) || goalTargets.get(object)?.has(asset));
   const holderCache = new Map<string, { relation: Relation; holder: string }[]>();
   const holdersOf = (object: string) => {
     let found = holderCache.get(object);
@@ -132,7 +155,7 @@ export function relaxedTask(
     if (initial !== undefined && kindOf(initial.parent) !== 'agent')
       found.push({ relation: relationOf(scene, initial.parent, initial.relation), holder: initial.parent });
     if (movable.has(object))
-      for (const asset of assets)
+      for (const asset of releaseTargets(object))
         if (!found.some((known) => known.holder === asset && known.relation === releaseRelation(asset)))
           found.push({ relation: releaseRelation(asset), holder: asset });
     holderCache.set(object, found);
@@ -299,7 +322,17 @@ export function relaxedTask(
     const forms = [...spec.preconditions, ...spec.effects].map((part) => part.form);
     const viaAccessed = forms.some((form) => form !== undefined && NEEDS_ACCESSED.has(form.builder));
     const text = formatStep(step);
-    for (const acc of viaAccessed ? assets : [undefined]) {
+    const puts = forms.find((form) => form?.builder === 'putOnAccessed');
+    const candidates = puts === undefined ? assets : releaseTargets(arg(puts.param));
+    if (puts !== undefined) {
+      // Putting it down anywhere frees the gripper: one rule, on whichever asset is accessed.
+      const anywhere = derived('some-asset-accessed', () => assets.map((asset) => [id(fact.accessed(asset))]));
+      const pre = spec.preconditions.flatMap((check) =>
+        NEEDS_ACCESSED.has(check.form?.builder ?? '') ? [] : (checkFacts(check.form, arg, undefined) ?? []),
+      );
+      rules.push({ pre: [...new Set([anywhere, ...pre])], add: [id(fact.handEmpty)], cost: 1, step: text });
+    }
+    for (const acc of viaAccessed ? candidates : [undefined]) {
       const pre: number[] = acc === undefined ? [] : [id(fact.accessed(acc))];
       let possible = true;
       for (const check of spec.preconditions) {
