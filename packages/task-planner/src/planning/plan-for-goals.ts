@@ -15,6 +15,7 @@ import { lazyGreedySearch } from '../search/lazy-greedy.js';
 import type { SearchOutcome } from '../search/search-problem.js';
 import { type FeasibleActionOptions, successorFunction } from '../successors/feasible-actions.js';
 import { groundSteps } from '../successors/ground-steps.js';
+import { eliminateSteps } from './eliminate-steps.js';
 import { type Estimate, goalProblem } from './goal-problem.js';
 import { type UnreachableGoal, unreachableGoals } from './unreachable-goals.js';
 
@@ -145,10 +146,13 @@ function plan(
         ? lazyGreedySearch(problem, limits)
         : bestFirstSearch(problem, algorithm, limits);
   if (outcome.found) {
+    // ff's greedy plans may take detours; a plan shortened by dropping steps reaches the goals too.
+    const shortened =
+      algorithm === 'ff' ? eliminateSteps(scene, start, outcome.steps, problem.isGoal, actions) : undefined;
     return ok({
-      plan: outcome.steps,
+      plan: shortened?.plan ?? outcome.steps,
       start,
-      final: outcome.final,
+      final: shortened?.final ?? outcome.final,
       expansions: outcome.expansions,
       generated: outcome.generated,
       algorithm,

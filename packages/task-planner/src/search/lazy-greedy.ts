@@ -61,7 +61,7 @@ export function lazyGreedySearch<State, Step>(
     const { estimate, preferred: isPreferred } = evaluate(node.state);
     if (estimate < best) {
       best = estimate;
-      priority[1]! -= BOOST;
+      priority[1] = priority[1]! - BOOST;
     }
     const children: { node: SearchNode<State, Step>; preferred: boolean }[] = [];
     for (const { step, state } of problem.successors(node.state)) {
