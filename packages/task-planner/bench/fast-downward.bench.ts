@@ -29,11 +29,15 @@ const fastDownward = {
 const maxExpansions = Number(process.env.MAX_EXPANSIONS ?? DEFAULT_MAX_EXPANSIONS);
 // gbfs is the planner ff replaced; its budget is kept apart so the older figures stay comparable.
 const gbfsMaxExpansions = Number(process.env.GBFS_MAX_EXPANSIONS ?? 5000);
-const BUILTIN = ['ff', 'gbfs'] as const;
+// BENCH_PLANNERS=ff (say) runs only those, into a file of their own (whole-scenes-ff.json).
+const PLANNERS = (process.env.BENCH_PLANNERS ?? 'ff,gbfs,fastDownward').split(',');
+const BUILTIN = (['ff', 'gbfs'] as const).filter((name) => PLANNERS.includes(name));
+const runFastDownward = PLANNERS.includes('fastDownward');
 // BENCH_SHARD=i/n runs every n-th goal set from the i-th into its own file; BENCH_MERGE=n joins n shards.
 const [shard, shards] = (process.env.BENCH_SHARD ?? '0/1').split('/').map(Number) as [number, number];
 const results = (name: string) => fileURLToPath(new URL(`../bench-results/${name}`, import.meta.url));
-const out = results(shards === 1 ? 'fast-downward.json' : `fast-downward.shard${shard}.json`);
+const base = PLANNERS.length === 3 ? 'fast-downward' : `whole-scenes-${PLANNERS.join('-')}`;
+const out = results(shards === 1 ? `${base}.json` : `${base}.shard${shard}.json`);
 if (process.env.BENCH_MERGE !== undefined) {
   const parts = await Promise.all(
     Array.from({ length: Number(process.env.BENCH_MERGE) }, async (_, i) =>
@@ -148,7 +152,9 @@ for (const set of sets.filter((_, i) => i % shards === shard)) {
       : { solved: false, reason: planned.error.reason, ms, cpuMs, expansions: planned.error.expansions };
   }
   const fdStarted = performance.now();
-  const fd = await planWithFastDownward(set.scene, set.goals, { nodes, fastDownward });
+  const fd = runFastDownward
+    ? await planWithFastDownward(set.scene, set.goals, { nodes, fastDownward })
+    : undefined;
   const fdMs = performance.now() - fdStarted;
   rows.push({
     family: set.family,
@@ -156,16 +162,18 @@ for (const set of sets.filter((_, i) => i % shards === shard)) {
     scene: set.sceneName,
     goals: set.goals,
     ...builtin,
-    fastDownward: fd.ok
-      ? {
-          solved: true,
-          ms: Math.round(fdMs),
-          translateCpuSeconds: fd.value.translateSeconds,
-          searchSeconds: fd.value.searchSeconds,
-          expansions: fd.value.expansions,
-          length: fd.value.plan.length,
-        }
-      : { solved: false, reason: fd.error.reason, message: fd.error.message, ms: Math.round(fdMs) },
+    fastDownward: !fd
+      ? undefined
+      : fd.ok
+        ? {
+            solved: true,
+            ms: Math.round(fdMs),
+            translateCpuSeconds: fd.value.translateSeconds,
+            searchSeconds: fd.value.searchSeconds,
+            expansions: fd.value.expansions,
+            length: fd.value.plan.length,
+          }
+        : { solved: false, reason: fd.error.reason, message: fd.error.message, ms: Math.round(fdMs) },
   });
   const last = rows.at(-1)!;
   console.log(set.id, JSON.stringify(last.ff), JSON.stringify(last.gbfs), JSON.stringify(last.fastDownward));
@@ -205,14 +213,16 @@ function summarize(all: Record<string, unknown>[]) {
     return {
       bothSolved: both.length,
       solvedOfFdSolved:
-        solvedByFd.length === 0 ? null : solvedByFd.filter((row) => side(row, key).solved).length / solvedByFd.length,
+        solvedByFd.length === 0
+          ? null
+          : solvedByFd.filter((row) => side(row, key).solved).length / solvedByFd.length,
       medianTimeOverFd: quantile(ratios('ms'), 0.5),
       medianLengthOverFd: quantile(ratios('length'), 0.5),
       maxLengthOverFd: both.length === 0 ? null : Math.max(...ratios('length')),
       longerThanFdBy10Percent: ratios('length').filter((ratio) => ratio > 1.1).length,
     };
   };
-  const planners = [...BUILTIN, 'fastDownward'];
+  const planners: string[] = [...BUILTIN, ...(runFastDownward ? ['fastDownward'] : [])];
   const byFamily: Record<string, unknown> = {};
   for (const family of new Set(all.map((row) => row.family as string))) {
     const rowsOf = all.filter((row) => row.family === family);
@@ -221,6 +231,8 @@ function summarize(all: Record<string, unknown>[]) {
   return {
     ...Object.fromEntries(planners.map((key) => [key, of(all, key)])),
     byFamily,
-    versusFastDownward: Object.fromEntries(BUILTIN.map((key) => [key, versusFd(key)])),
+    ...(runFastDownward
+      ? { versusFastDownward: Object.fromEntries(BUILTIN.map((key) => [key, versusFd(key)])) }
+      : {}),
   };
 }

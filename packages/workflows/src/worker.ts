@@ -116,7 +116,10 @@ export async function createRoleWorkers(
               ...createPathActivities({ scenes }),
               ...createTaskPlanActivities({
                 scenes,
-                planner: { ...DEFAULT_PLANNER_CONFIG, planner: options.classicalPlanner ?? DEFAULT_PLANNER_CONFIG.planner },
+                planner: {
+                  ...DEFAULT_PLANNER_CONFIG,
+                  planner: options.classicalPlanner ?? DEFAULT_PLANNER_CONFIG.planner,
+                },
               }),
             },
             ...concurrency('sim', 'maxConcurrentActivityTaskExecutions'),

@@ -34,7 +34,9 @@ export const PLANNER_NAMES = ['ff', 'gbfs', 'astar', 'fast-downward'] as const;
 export type PlannerName = (typeof PLANNER_NAMES)[number];
 
 /** Reads a planner name: one line naming the choices when it is not one. */
-export function readPlannerName(text: string): { ok: true; value: PlannerName } | { ok: false; error: string } {
+export function readPlannerName(
+  text: string,
+): { ok: true; value: PlannerName } | { ok: false; error: string } {
   return (PLANNER_NAMES as readonly string[]).includes(text)
     ? { ok: true, value: text as PlannerName }
     : { ok: false, error: `unknown classical planner '${text}'; choose one of ${PLANNER_NAMES.join(', ')}` };

@@ -56,7 +56,11 @@ export function relaxedPlanEstimator(
     for (const object of task.placedObjects) {
       const placement = parentIn(scene, state, object);
       if (placement === undefined || scene.getNodeAttribute(placement.parent, 'kind') === 'agent') continue;
-      found.push(lookup(fact.placed(object, relationOf(scene, placement.parent, placement.relation), placement.parent)));
+      found.push(
+        lookup(
+          fact.placed(object, relationOf(scene, placement.parent, placement.relation), placement.parent),
+        ),
+      );
     }
     return found.filter((f): f is number => f !== undefined);
   };

@@ -45,7 +45,8 @@ export const fact = {
   handEmpty: 'hand-empty',
   placed: (object: string, relation: Relation, holder: string) =>
     `place\u0000${object}\u0000${relation}\u0000${holder}`,
-  state: (node: string, dimension: string, value: string) => `st\u0000${node}\u0000${dimension}\u0000${value}`,
+  state: (node: string, dimension: string, value: string) =>
+    `st\u0000${node}\u0000${dimension}\u0000${value}`,
 };
 
 // Forms that read the accessed asset: a rule per asset that may be the accessed one.
@@ -87,7 +88,8 @@ export function relaxedTask(
   // Dimensions effects can set, so a node that lacks one in the scene may still come to have it.
   const settable = new Set<string>();
   for (const spec of actions)
-    for (const effect of spec.effects) if (effect.form?.dimension !== undefined) settable.add(effect.form.dimension);
+    for (const effect of spec.effects)
+      if (effect.form?.dimension !== undefined) settable.add(effect.form.dimension);
   const stateDimensions = new Map<string, { node: string; dimension: string }>();
   const stateFact = (node: string, dimension: string, value: string) => {
     stateDimensions.set(`${node}\u0000${dimension}`, { node, dimension });
@@ -131,7 +133,11 @@ export function relaxedTask(
     const forms = spec.preconditions.map((check) => check.form);
     if (!forms.some((form) => form?.builder === 'restsOnAccessed')) continue;
     for (const asset of assets)
-      if (forms.every((form) => form?.builder !== 'accessedAffords' || affordances(asset).includes(form.skill ?? '')))
+      if (
+        forms.every(
+          (form) => form?.builder !== 'accessedAffords' || affordances(asset).includes(form.skill ?? ''),
+        )
+      )
         worksOnResting.add(asset);
   }
   const goalTargets = new Map<string, Set<string>>();
@@ -262,9 +268,7 @@ export function relaxedTask(
       case 'isAccessed':
         return [id(fact.accessed(x))];
       case 'isAccessedOrHeld':
-        return [
-          derived(`accessed-or-held\u0000${x}`, () => [[id(fact.accessed(x))], [id(fact.holding(x))]]),
-        ];
+        return [derived(`accessed-or-held\u0000${x}`, () => [[id(fact.accessed(x))], [id(fact.holding(x))]])];
       case 'accessedAffords':
         return affordances(acc!).includes(form.skill ?? '') ? [] : undefined;
       case 'inAgentRoom': {
@@ -310,7 +314,12 @@ export function relaxedTask(
   };
 
   for (const room of grounded.moves)
-    rules.push({ pre: [], add: [id(fact.at(room))], cost: 1, step: formatStep({ action: 'goto', args: [room] }) });
+    rules.push({
+      pre: [],
+      add: [id(fact.at(room))],
+      cost: 1,
+      step: formatStep({ action: 'goto', args: [room] }),
+    });
   for (const step of grounded.steps) {
     const spec = skillOf.get(step.action);
     if (spec !== undefined) addSkillRules(step, spec);
@@ -326,7 +335,9 @@ export function relaxedTask(
     const candidates = puts === undefined ? assets : releaseTargets(arg(puts.param));
     if (puts !== undefined) {
       // Putting it down anywhere frees the gripper: one rule, on whichever asset is accessed.
-      const anywhere = derived('some-asset-accessed', () => assets.map((asset) => [id(fact.accessed(asset))]));
+      const anywhere = derived('some-asset-accessed', () =>
+        assets.map((asset) => [id(fact.accessed(asset))]),
+      );
       const pre = spec.preconditions.flatMap((check) =>
         NEEDS_ACCESSED.has(check.form?.builder ?? '') ? [] : (checkFacts(check.form, arg, undefined) ?? []),
       );
@@ -376,6 +387,8 @@ export function relaxedTask(
         return goal.object === null ? id(fact.handEmpty) : id(fact.holding(goal.object));
       case 'at':
         return id(fact.at(goal.place));
+      default:
+        return undefined;
     }
   });
   return {

@@ -1,5 +1,12 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
-import { checkGoals, formatStep, type Goal, type PlanStep, type SimState, stateKey } from '@groundplan/simulator';
+import {
+  checkGoals,
+  formatStep,
+  type Goal,
+  type PlanStep,
+  type SimState,
+  stateKey,
+} from '@groundplan/simulator';
 import { goalLowerBounds, greedyGoalBound, maxGoalBound } from '../heuristic/goal-lower-bound.js';
 import { relaxedPlanEstimator } from '../heuristic/relaxed-plan.js';
 import type { RelaxedTask } from '../heuristic/relaxed-task.js';

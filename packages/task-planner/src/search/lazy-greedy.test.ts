@@ -49,7 +49,10 @@ describe('lazyGreedySearch', () => {
   });
 
   it('stops at its time budget', () => {
-    const outcome = lazyGreedySearch(numberLine(9_999, { limit: 1e9 }), { maxExpansions: 1e9, maxMilliseconds: 0 });
+    const outcome = lazyGreedySearch(numberLine(9_999, { limit: 1e9 }), {
+      maxExpansions: 1e9,
+      maxMilliseconds: 0,
+    });
     expect(outcome).toMatchObject({ found: false, exhausted: false, limit: 'time' });
   });
 });

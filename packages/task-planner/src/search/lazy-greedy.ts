@@ -32,13 +32,15 @@ export function lazyGreedySearch<State, Step>(
   const evaluate =
     problem.evaluate ??
     ((state: State) => ({ estimate: problem.estimate?.(state) ?? 0, preferred: () => false }));
-  const compare = (a: Entry<State, Step>, b: Entry<State, Step>) => a.estimate - b.estimate || a.order - b.order;
+  const compare = (a: Entry<State, Step>, b: Entry<State, Step>) =>
+    a.estimate - b.estimate || a.order - b.order;
   const queues = [new Heap<Entry<State, Step>>(compare), new Heap<Entry<State, Step>>(compare)];
   // Fast Downward's alternation: take from the queue with the lower priority, which then rises.
   const priority = [0, 0];
   const [regular, preferred] = queues as [Heap<Entry<State, Step>>, Heap<Entry<State, Step>>];
   const closed = new Set<string>();
-  const deadline = limits.maxMilliseconds === undefined ? Infinity : performance.now() + limits.maxMilliseconds;
+  const deadline =
+    limits.maxMilliseconds === undefined ? Infinity : performance.now() + limits.maxMilliseconds;
   let order = 0;
   let generated = 1;
   let expansions = 0;
@@ -55,7 +57,8 @@ export function lazyGreedySearch<State, Step>(
     if (closed.has(key)) continue;
     if (expansions >= limits.maxExpansions)
       return { found: false, exhausted: false, limit: 'expansions', expansions, generated };
-    if (performance.now() > deadline) return { found: false, exhausted: false, limit: 'time', expansions, generated };
+    if (performance.now() > deadline)
+      return { found: false, exhausted: false, limit: 'time', expansions, generated };
     closed.add(key);
     expansions++;
     const { estimate, preferred: isPreferred } = evaluate(node.state);
@@ -67,7 +70,8 @@ export function lazyGreedySearch<State, Step>(
     for (const { step, state } of problem.successors(node.state)) {
       generated++;
       const child = { state, parent: node, step, depth: node.depth + 1 };
-      if (problem.isGoal(state)) return { found: true, steps: stepsTo(child), final: state, expansions, generated };
+      if (problem.isGoal(state))
+        return { found: true, steps: stepsTo(child), final: state, expansions, generated };
       children.push({ node: child, preferred: isPreferred(step) });
     }
     // Preferred successors first, so among equal estimates they are tried first in both queues.
