@@ -33,22 +33,48 @@ const gbfsMaxExpansions = Number(process.env.GBFS_MAX_EXPANSIONS ?? 5000);
 const PLANNERS = (process.env.BENCH_PLANNERS ?? 'ff,gbfs,fastDownward').split(',');
 const BUILTIN = (['ff', 'gbfs'] as const).filter((name) => PLANNERS.includes(name));
 const runFastDownward = PLANNERS.includes('fastDownward');
-// BENCH_SHARD=i/n runs every n-th goal set from the i-th into its own file; BENCH_MERGE=n joins n shards.
+// BENCH_SHARD=i/n runs every n-th goal set from the i-th into its own file; BENCH_REVERSE=1 runs a
+// shard's sets last to first into another file (a second process meeting the first half way);
+// BENCH_MERGE=n joins n shards (and their reversed halves), each goal set once.
 const [shard, shards] = (process.env.BENCH_SHARD ?? '0/1').split('/').map(Number) as [number, number];
+const reverse = process.env.BENCH_REVERSE === '1';
 const results = (name: string) => fileURLToPath(new URL(`../bench-results/${name}`, import.meta.url));
 const base = PLANNERS.length === 3 ? 'fast-downward' : `whole-scenes-${PLANNERS.join('-')}`;
-const out = results(shards === 1 ? `${base}.json` : `${base}.shard${shard}.json`);
+const out = results(
+  shards === 1 && !reverse ? `${base}.json` : `${base}.shard${shard}${reverse ? '.rev' : ''}.json`,
+);
 if (process.env.BENCH_MERGE !== undefined) {
-  const parts = await Promise.all(
-    Array.from({ length: Number(process.env.BENCH_MERGE) }, async (_, i) =>
-      JSON.parse(await readFile(results(`fast-downward.shard${i}.json`), 'utf8')),
-    ),
-  );
-  const rows = parts.flatMap((part) => part.rows);
-  const { rows: _rows, summary: _summary, complete: _complete, loadavgAtEnd: _end, ...header } = parts[0];
+  const names = Array.from({ length: Number(process.env.BENCH_MERGE) }, (_, i) => [
+    `fast-downward.shard${i}.json`,
+    `fast-downward.shard${i}.rev.json`,
+  ]).flat();
+  const parts = (
+    await Promise.all(
+      names.map(async (name) => {
+        try {
+          return { name, ...JSON.parse(await readFile(results(name), 'utf8')) };
+        } catch {
+          return undefined;
+        }
+      }),
+    )
+  ).filter((part) => part !== undefined);
+  const seen = new Set<string>();
+  const rows = parts
+    .flatMap((part) => part.rows as Record<string, unknown>[])
+    .filter((row) => !seen.has(row.id as string) && seen.add(row.id as string));
+  const {
+    rows: _rows,
+    summary: _summary,
+    complete: _complete,
+    loadavgAtEnd: _end,
+    name: _name,
+    ...header
+  } = parts[0];
+  const expected = Object.values(header.goalSets as Record<string, number>).reduce((a, b) => a + b, 0);
   await writeFile(
     results('fast-downward.json'),
-    `${JSON.stringify({ ...header, shards: parts.map((part) => ({ complete: part.complete, loadavgAtStart: part.machine.loadavgAtStart, loadavgAtEnd: part.loadavgAtEnd ?? loadavg(), sets: part.rows.length })), complete: parts.every((part) => part.complete), summary: summarize(rows), rows }, null, 2)}\n`,
+    `${JSON.stringify({ ...header, shards: parts.map((part) => ({ file: part.name, commit: part.commit, complete: part.complete, loadavgAtStart: part.machine.loadavgAtStart, loadavgAtEnd: part.loadavgAtEnd ?? loadavg(), sets: part.rows.length })), complete: rows.length === expected, setsMeasured: rows.length, setsExpected: expected, summary: summarize(rows), rows }, null, 2)}\n`,
   );
   process.exit(0);
 }
@@ -126,7 +152,8 @@ const header = {
 const rows: Record<string, unknown>[] = [];
 await mkdir(fileURLToPath(new URL('../bench-results/', import.meta.url)), { recursive: true });
 
-for (const set of sets.filter((_, i) => i % shards === shard)) {
+const mine = sets.filter((_, i) => i % shards === shard);
+for (const set of reverse ? mine.reverse() : mine) {
   const nodes = set.scene.nodes();
   const builtin: Record<string, unknown> = {};
   for (const algorithm of BUILTIN) {
