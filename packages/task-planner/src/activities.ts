@@ -155,7 +155,9 @@ function classicalPlanner(config: ClassicalPlannerConfig): ClassicalPlanner {
     return (scene, goals, options) =>
       planWithFastDownward(scene, goals, { ...options, fastDownward: config.fastDownward });
   const algorithm = config.planner;
-  return async (scene, goals, options) => planForGoals(scene, goals, { ...options, algorithm });
+  const maxMilliseconds = config.builtinTimeLimitSeconds * 1000;
+  return async (scene, goals, options) =>
+    planForGoals(scene, goals, { ...options, algorithm, maxMilliseconds });
 }
 
 /** The goals closedAfterPuttingAway adds to these, as text; none when the goals or the scene do not parse (the planner says why). */

@@ -10,6 +10,8 @@ export interface ClassicalPlannerConfig {
    * small problems); or 'fast-downward' (a separate process, from the setup).
    */
   readonly planner: PlannerName;
+  /** Wall-clock limit of one ff search, beside its expansion budget, so an activity attempt ends in time. */
+  readonly builtinTimeLimitSeconds: number;
   readonly fastDownward: FastDownwardConfig;
 }
 
@@ -26,6 +28,7 @@ export interface FastDownwardConfig {
 
 export const DEFAULT_PLANNER_CONFIG: ClassicalPlannerConfig = {
   planner: 'ff',
+  builtinTimeLimitSeconds: 60,
   fastDownward: { alias: 'lama-first', timeLimitSeconds: 60, memoryLimitMB: 2048 },
 };
 
