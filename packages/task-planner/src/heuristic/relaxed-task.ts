@@ -313,6 +313,21 @@ export function relaxedTask(
     }
   };
 
+  // The assets a skill that reads the accessed asset can work at: its accessedAffords checks are
+  // scene data, so they are checked once per skill rather than once per grounded step.
+  const accessible = new Map<ActionSpec, string[]>();
+  function accessibleFor(spec: ActionSpec): string[] {
+    let found = accessible.get(spec);
+    if (found === undefined) {
+      const skills = spec.preconditions.flatMap((check) =>
+        check.form?.builder === 'accessedAffords' ? [check.form.skill ?? ''] : [],
+      );
+      found = assets.filter((asset) => skills.every((skill) => affordances(asset).includes(skill)));
+      accessible.set(spec, found);
+    }
+    return found;
+  }
+
   for (const room of grounded.moves)
     rules.push({
       pre: [],
@@ -332,7 +347,7 @@ export function relaxedTask(
     const viaAccessed = forms.some((form) => form !== undefined && NEEDS_ACCESSED.has(form.builder));
     const text = formatStep(step);
     const puts = forms.find((form) => form?.builder === 'putOnAccessed');
-    const candidates = puts === undefined ? assets : releaseTargets(arg(puts.param));
+    const candidates = puts === undefined ? accessibleFor(spec) : releaseTargets(arg(puts.param));
     if (puts !== undefined) {
       // Putting it down anywhere frees the gripper: one rule, on whichever asset is accessed.
       const anywhere = derived('some-asset-accessed', () =>
