@@ -16,6 +16,15 @@ describe('the worker configuration', () => {
     expect(config.ok && config.value.robotId).toBe('arm-2');
   });
 
+  it('plans with ff unless GROUNDPLAN_CLASSICAL_PLANNER names another classical planner', () => {
+    const byDefault = workerConfig([], {});
+    expect(byDefault.ok && byDefault.value.classicalPlanner).toBe('ff');
+    for (const planner of ['fast-downward', 'gbfs', 'astar']) {
+      const chosen = workerConfig([], { GROUNDPLAN_CLASSICAL_PLANNER: planner });
+      expect(chosen.ok && chosen.value.classicalPlanner).toBe(planner);
+    }
+  });
+
   it('uses an existing cluster when TEMPORAL_ADDRESS is set', () => {
     const config = workerConfig([], {
       TEMPORAL_ADDRESS: 'temporal.internal:7233',
@@ -34,6 +43,11 @@ describe('the worker configuration', () => {
     [['--robot-id', 'bad id!', '--roles', 'robot'], {}, "robot id 'bad id!'"],
     [['--colour', 'red'], {}, "Unknown option '--colour'"],
     [[], { GROUNDPLAN_ROBOT_TIME_SCALE: 'fast' }, 'invalid GROUNDPLAN_ROBOT_TIME_SCALE'],
+    [
+      [],
+      { GROUNDPLAN_CLASSICAL_PLANNER: 'lama' },
+      'invalid GROUNDPLAN_CLASSICAL_PLANNER: choose one of ff, gbfs, astar, fast-downward',
+    ],
     [
       [],
       { TEMPORAL_TLS_CERT: '/tmp/cert.pem' },

@@ -6,7 +6,7 @@ import {
   StructuredOutputSettingSchema,
 } from '@groundplan/llm';
 import { repoRoot, type TemporalConnectionConfig, temporalConfigFromEnv } from '@groundplan/temporal-runtime';
-import { ROLES, type Role } from '@groundplan/workflows/worker';
+import { PLANNER_NAMES, type PlannerName, ROLES, type Role } from '@groundplan/workflows/worker';
 import { z } from 'zod';
 
 export { ROLES, type Role };
@@ -26,6 +26,10 @@ const WorkerEnv = z.object({
   GROUNDPLAN_PLANNER_CONCURRENCY: z.coerce.number().int().positive().default(40),
   GROUNDPLAN_LLM_CONCURRENCY: z.coerce.number().int().positive().default(1),
   GROUNDPLAN_SIM_CONCURRENCY: z.coerce.number().int().positive().default(8),
+  /** The classical planner of planForGoals: ff (default), gbfs, astar or fast-downward. */
+  GROUNDPLAN_CLASSICAL_PLANNER: z
+    .enum(PLANNER_NAMES, { error: `choose one of ${PLANNER_NAMES.join(', ')} (ff is the default)` })
+    .default('ff'),
   GROUNDPLAN_LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   GROUNDPLAN_LLM_PROVIDER: z.enum(['local', 'openai', 'replay']).default('local'),
   /** local: a name of packages/llm/models.json or a GGUF path; openai: the model as the endpoint serves it. */
@@ -110,6 +114,8 @@ export type WorkerConfig = {
   perception: { seed: number; missRate: number; falseDetectionRate: number };
   concurrency: { planner: number; llm: number; sim: number };
   logLevel: z.infer<typeof WorkerEnv>['GROUNDPLAN_LOG_LEVEL'];
+  /** The classical planner the sim role's planForGoals runs (GROUNDPLAN_CLASSICAL_PLANNER). */
+  classicalPlanner: PlannerName;
   /** Only when the llm role runs. */
   llm: ProviderConfig | undefined;
   /** Whether the model is asked for a bounded chain of thought before each answer (GROUNDPLAN_CHAIN_OF_THOUGHT). */
@@ -186,6 +192,7 @@ export function workerConfig(
         sim: e.GROUNDPLAN_SIM_CONCURRENCY,
       },
       logLevel: e.GROUNDPLAN_LOG_LEVEL,
+      classicalPlanner: e.GROUNDPLAN_CLASSICAL_PLANNER,
       llm: llm?.value,
       chainOfThought: e.GROUNDPLAN_CHAIN_OF_THOUGHT === 'on',
       embeddingModel: e.GROUNDPLAN_EMBEDDING_MODEL,

@@ -43,6 +43,7 @@ export async function createConfiguredWorkers(
     roles: config.roles,
     namespace: config.temporal.namespace,
     scenes,
+    classicalPlanner: config.classicalPlanner,
     ...(llm ? { provider: llm.provider, chainOfThought: config.chainOfThought } : {}),
     ...(llm?.retrieval ? { retrieval: llm.retrieval } : {}),
     ...(config.roles.includes('robot') && robotId

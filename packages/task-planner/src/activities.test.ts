@@ -2,6 +2,7 @@ import { memorySceneStore } from '@groundplan/scene-graph';
 import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { describe, expect, it } from 'vitest';
 import { createTaskPlanActivities } from './activities.js';
+import { DEFAULT_PLANNER_CONFIG } from './fast-downward/planner-config.js';
 
 describe('the planForGoals activity', () => {
   it('plans for goal text over the given nodes, and says in one line when a goal is out of reach', async () => {
@@ -57,5 +58,30 @@ describe('the planForGoals activity', () => {
     // ... and takes the can back, leaving nothing changed that the goal does not name.
     expect(steps.at(-1)).toBe('pickup(coke_can)');
     expect(planned.sideEffects).toEqual([]);
+  });
+
+  it('runs the configured classical planner, ff within its time limit by default', async () => {
+    const office = await datasetScene('office');
+    const scenes = memorySceneStore();
+    const sceneRef = await scenes.put(office);
+    const input = { sceneRef, goals: ['state(cabinet_3, door, closed)'], nodes: office.nodes() };
+    const byDefault = await createTaskPlanActivities({ scenes }).planForGoals(input);
+    expect(byDefault.ok).toBe(true);
+    const noTime = createTaskPlanActivities({
+      scenes,
+      planner: { ...DEFAULT_PLANNER_CONFIG, builtinTimeLimitSeconds: 0 },
+    });
+    const timedOut = await noTime.planForGoals(input);
+    expect(timedOut).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^no plan within 0 ms \(ff search\)/),
+    });
+    // Another built-in search named for one attempt still plans.
+    const gbfs = await noTime.planForGoals({
+      ...input,
+      nodes: ['jasons_office', 'cabinet_3', 'coke_can'],
+      planner: 'gbfs',
+    });
+    expect(gbfs.ok).toBe(true);
   });
 });

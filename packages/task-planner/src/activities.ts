@@ -48,7 +48,7 @@ export type PlanForGoalsResult =
 
 /**
  * The classical-planning activity (task queue groundplan-sim): CPU-bound, bounded by its
- * expansions (builtin) or by Fast Downward's time and memory limits (`deps.planner`, the one place
+ * expansions (the built-in searches) or by Fast Downward's time and memory limits (`deps.planner`, the one place
  * the planner is configured). A failure is a value with one line, never retried: planning the same
  * problem again gives the same answer.
  */
@@ -154,7 +154,10 @@ function classicalPlanner(config: ClassicalPlannerConfig): ClassicalPlanner {
   if (config.planner === 'fast-downward')
     return (scene, goals, options) =>
       planWithFastDownward(scene, goals, { ...options, fastDownward: config.fastDownward });
-  return async (scene, goals, options) => planForGoals(scene, goals, options);
+  const algorithm = config.planner;
+  const maxMilliseconds = config.builtinTimeLimitSeconds * 1000;
+  return async (scene, goals, options) =>
+    planForGoals(scene, goals, { ...options, algorithm, maxMilliseconds });
 }
 
 /** The goals closedAfterPuttingAway adds to these, as text; none when the goals or the scene do not parse (the planner says why). */

@@ -12,6 +12,7 @@ export {
   type FastDownwardConfig,
   locateFastDownward,
   PLANNER_NAMES,
+  type PlannerName,
   readPlannerName,
 } from './fast-downward/planner-config.js';
 export {
@@ -22,6 +23,8 @@ export {
 } from './fast-downward/run-fast-downward.js';
 export { exportPddl, type PddlExportOptions, type PddlTask } from './pddl/export-pddl.js';
 export {
+  BUILTIN_SEARCHES,
+  type BuiltinSearch,
   breadthFirstPlan,
   DEFAULT_MAX_EXPANSIONS,
   planForGoals,

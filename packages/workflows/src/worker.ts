@@ -6,7 +6,7 @@ import type { SceneIndexCache } from '@groundplan/retrieval';
 import { createRobotActivities, type SkillExecutor } from '@groundplan/robot';
 import type { SceneStore } from '@groundplan/scene-graph';
 import { createSimActivities } from '@groundplan/simulator';
-import { createTaskPlanActivities } from '@groundplan/task-planner';
+import { createTaskPlanActivities, DEFAULT_PLANNER_CONFIG, type PlannerName } from '@groundplan/task-planner';
 import type { Duration } from '@temporalio/common';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { LLM_TASK_QUEUE, PLANNER_TASK_QUEUE, robotTaskQueue, SIM_TASK_QUEUE } from './contract.js';
@@ -24,6 +24,9 @@ export const PLANNER_STICKY_SCHEDULE_TO_START = '2 seconds';
 export const ROLES = ['planner', 'llm', 'sim', 'robot'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The classical planners a worker can run (GROUNDPLAN_CLASSICAL_PLANNER), for apps parsing their configuration. */
+export { PLANNER_NAMES, type PlannerName } from '@groundplan/task-planner';
+
 export type RoleWorkersOptions = {
   roles: readonly Role[];
   namespace?: string;
@@ -37,6 +40,8 @@ export type RoleWorkersOptions = {
   retrieval?: SceneIndexCache;
   /** The evaluation's oracle for LookPlanGraph's next action instead of the model (the llm role). */
   actionOracle?: NextActionOracle;
+  /** The classical planner of the sim role's planForGoals activity; 'ff' by default. */
+  classicalPlanner?: PlannerName;
   /** The robot behind the robot role: its id names its task queue. */
   robot?: { id: string; executor: SkillExecutor };
   /** Tasks each role runs at once; a robot always runs one skill at a time. */
@@ -109,7 +114,13 @@ export async function createRoleWorkers(
             activities: {
               ...createSimActivities({ scenes }),
               ...createPathActivities({ scenes }),
-              ...createTaskPlanActivities({ scenes }),
+              ...createTaskPlanActivities({
+                scenes,
+                planner: {
+                  ...DEFAULT_PLANNER_CONFIG,
+                  planner: options.classicalPlanner ?? DEFAULT_PLANNER_CONFIG.planner,
+                },
+              }),
             },
             ...concurrency('sim', 'maxConcurrentActivityTaskExecutions'),
           }),

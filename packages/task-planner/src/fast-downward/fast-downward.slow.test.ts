@@ -94,7 +94,7 @@ describe('Fast Downward as a planner', () => {
     });
     expect(missing).toMatchObject({ ok: false, error: { reason: 'planner_missing' } });
     expect(missing.ok ? '' : missing.error.message).toMatch(
-      /^Fast Downward is not installed \(no .*no-such-driver\.py\); run scripts\/setup\.sh, or plan with the builtin planner$/,
+      /^Fast Downward is not installed \(no .*no-such-driver\.py\); run scripts\/setup\.sh, or plan with a built-in planner \(ff\)$/,
     );
 
     // The whole office takes the translator longer than a second of CPU.

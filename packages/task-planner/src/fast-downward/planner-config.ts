@@ -4,8 +4,14 @@ import { fileURLToPath } from 'node:url';
 
 /** Which classical planner the task-planner activity runs, and Fast Downward's limits: the one place they are set. */
 export interface ClassicalPlannerConfig {
-  /** 'builtin' (TypeScript, no Python needed) or 'fast-downward' (a separate process, from the setup). */
-  readonly planner: 'builtin' | 'fast-downward';
+  /**
+   * A built-in search (TypeScript, no Python needed): 'ff' (the default: lazy greedy search with
+   * FF's relaxed-plan estimate), 'gbfs' or 'astar' (the older searches; A* for shortest plans on
+   * small problems); or 'fast-downward' (a separate process, from the setup).
+   */
+  readonly planner: PlannerName;
+  /** Wall-clock limit of one ff search, beside its expansion budget, so an activity attempt ends in time. */
+  readonly builtinTimeLimitSeconds: number;
   readonly fastDownward: FastDownwardConfig;
 }
 
@@ -21,18 +27,22 @@ export interface FastDownwardConfig {
 }
 
 export const DEFAULT_PLANNER_CONFIG: ClassicalPlannerConfig = {
-  planner: 'builtin',
+  planner: 'ff',
+  builtinTimeLimitSeconds: 60,
   fastDownward: { alias: 'lama-first', timeLimitSeconds: 60, memoryLimitMB: 2048 },
 };
 
-/** The names planner configuration takes, for messages and for apps parsing it. */
-export const PLANNER_NAMES = ['builtin', 'fast-downward'] as const;
+/** The names planner configuration takes, for messages and for apps parsing it (GROUNDPLAN_CLASSICAL_PLANNER). */
+export const PLANNER_NAMES = ['ff', 'gbfs', 'astar', 'fast-downward'] as const;
+export type PlannerName = (typeof PLANNER_NAMES)[number];
 
 /** Reads a planner name: one line naming the choices when it is not one. */
-export function readPlannerName(text: string): ClassicalPlannerConfig['planner'] | string {
+export function readPlannerName(
+  text: string,
+): { ok: true; value: PlannerName } | { ok: false; error: string } {
   return (PLANNER_NAMES as readonly string[]).includes(text)
-    ? (text as ClassicalPlannerConfig['planner'])
-    : `unknown classical planner '${text}'; choose ${PLANNER_NAMES.join(' or ')}`;
+    ? { ok: true, value: text as PlannerName }
+    : { ok: false, error: `unknown classical planner '${text}'; choose one of ${PLANNER_NAMES.join(', ')}` };
 }
 
 const TOOLS = fileURLToPath(new URL('../../../../.tools/fast-downward/venv', import.meta.url));
@@ -48,6 +58,6 @@ export function locateFastDownward(config: FastDownwardConfig): { python: string
       driver = join(lib, site, 'site-packages', 'up_fast_downward', 'downward', 'fast-downward.py');
   }
   if (driver === undefined || !existsSync(driver) || !existsSync(python))
-    return `Fast Downward is not installed (no ${driver ?? join(TOOLS, 'lib/python3*/site-packages/up_fast_downward')}); run scripts/setup.sh, or plan with the builtin planner`;
+    return `Fast Downward is not installed (no ${driver ?? join(TOOLS, 'lib/python3*/site-packages/up_fast_downward')}); run scripts/setup.sh, or plan with a built-in planner (ff)`;
   return { python, driver };
 }

@@ -1,10 +1,20 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
-import { checkGoals, type Goal, type PlanStep, type SimState, stateKey } from '@groundplan/simulator';
+import {
+  checkGoals,
+  formatStep,
+  type Goal,
+  type PlanStep,
+  type SimState,
+  stateKey,
+} from '@groundplan/simulator';
 import { goalLowerBounds, greedyGoalBound, maxGoalBound } from '../heuristic/goal-lower-bound.js';
+import { relaxedPlanEstimator } from '../heuristic/relaxed-plan.js';
+import type { RelaxedTask } from '../heuristic/relaxed-task.js';
 import type { SearchProblem } from '../search/search-problem.js';
 import type { Successor, SuccessorFunction } from '../successors/feasible-actions.js';
 
-export type Estimate = 'none' | 'max' | 'greedy';
+/** No estimate, the goal bounds (max: admissible; greedy), or FF's relaxed plan over the relaxed task. */
+export type Estimate = 'none' | 'max' | 'greedy' | { readonly relaxed: RelaxedTask };
 
 /**
  * The robot's goals as a search problem: states are simulator states, the key is the simulator's
@@ -28,15 +38,30 @@ export function goalProblem(
     }
     return found;
   };
-  const bounds = goalLowerBounds(scene, goals, successors);
   const isGoal = (state: SimState) => checkGoals(scene, state, goals).satisfied;
+  const key = (state: SimState) => stateKey(scene, state);
+  if (typeof estimate === 'object') {
+    const relaxedPlan = relaxedPlanEstimator(scene, estimate.relaxed);
+    return {
+      initial: start,
+      key,
+      isGoal,
+      successors: (state) => stepsFrom(state),
+      evaluate: (state) => {
+        const holds = checkGoals(scene, state, goals).results.map((result) => result.pass);
+        const { estimate: length, helpful } = relaxedPlan(state, holds);
+        return { estimate: length, preferred: (step) => helpful.has(formatStep(step)) };
+      },
+    };
+  }
+  const bounds = goalLowerBounds(scene, goals, successors);
   const combine =
     estimate === 'max'
       ? maxGoalBound
       : greedyGoalBound(checkGoals(scene, start, goals).results.map((result) => result.pass));
   return {
     initial: start,
-    key: (state) => stateKey(scene, state),
+    key,
     isGoal,
     successors: (state) => successors(state),
     ...(estimate === 'none' ? {} : { estimate: (state: SimState) => combine(bounds(state)) }),

@@ -8,23 +8,36 @@ import {
   parseGoals,
   type SimState,
 } from '@groundplan/simulator';
+import { relaxedTask } from '../heuristic/relaxed-task.js';
 import { bestFirstSearch } from '../search/best-first.js';
 import { breadthFirstSearch } from '../search/breadth-first.js';
+import { lazyGreedySearch } from '../search/lazy-greedy.js';
 import type { SearchOutcome } from '../search/search-problem.js';
 import { type FeasibleActionOptions, successorFunction } from '../successors/feasible-actions.js';
 import { groundSteps } from '../successors/ground-steps.js';
+import { eliminateSteps } from './eliminate-steps.js';
 import { type Estimate, goalProblem } from './goal-problem.js';
 import { type UnreachableGoal, unreachableGoals } from './unreachable-goals.js';
 
-export type TaskPlanAlgorithm = 'astar' | 'gbfs' | 'bfs' | 'fast-downward';
+export type TaskPlanAlgorithm = BuiltinSearch | 'bfs' | 'fast-downward';
+
+/**
+ * The built-in classical searches planForGoals runs: 'ff' (default: lazy greedy best-first with
+ * FF's relaxed-plan estimate and helpful actions; fast over whole scenes, not optimal), 'gbfs'
+ * (greedy best-first over the goal bounds) and 'astar' (shortest plans; small problems only).
+ */
+export const BUILTIN_SEARCHES = ['ff', 'gbfs', 'astar'] as const;
+export type BuiltinSearch = (typeof BUILTIN_SEARCHES)[number];
 
 export interface TaskPlanOptions extends FeasibleActionOptions {
   /** Plan from this state; the scene's initial state by default. */
   readonly from?: SimState;
-  /** 'gbfs' (default: greedy, solved all 30 office planning tasks) or 'astar' (shortest plans, fewer solved in budget). */
-  readonly algorithm?: 'astar' | 'gbfs';
+  /** The search (BUILTIN_SEARCHES); 'ff' by default. */
+  readonly algorithm?: BuiltinSearch;
   /** Give up after expanding this many states (default 20,000). */
   readonly maxExpansions?: number;
+  /** Give up after this much wall-clock time ('ff' only); no limit by default. */
+  readonly maxMilliseconds?: number;
 }
 
 /** A high-level plan (goto(room) macros; expandPlan adds the poses) and what finding it cost. */
@@ -59,15 +72,17 @@ export interface TaskPlanFailure {
 
 export const DEFAULT_MAX_EXPANSIONS = 20_000;
 
-/** A plan that makes every goal true, by greedy best-first search (default) or A* over the feasible steps. */
+/** A plan that makes every goal true, by lazy greedy search with FF's estimate (default), greedy best-first or A*. */
 export function planForGoals(
   scene: SceneGraph,
   goals: readonly Goal[] | readonly string[],
   options: TaskPlanOptions,
 ): Result<TaskPlan, TaskPlanFailure> {
-  const algorithm = options.algorithm ?? 'gbfs';
-  return plan(scene, goals, options, algorithm, algorithm === 'astar' ? 'max' : 'greedy');
+  const algorithm = options.algorithm ?? 'ff';
+  return plan(scene, goals, options, algorithm, ESTIMATES[algorithm]);
 }
+
+const ESTIMATES: Record<BuiltinSearch, 'ff' | 'max' | 'greedy'> = { ff: 'ff', gbfs: 'greedy', astar: 'max' };
 
 /** A shortest plan by breadth-first search: the optimal reference for the informed searches. */
 export function breadthFirstPlan(
@@ -82,8 +97,8 @@ function plan(
   scene: SceneGraph,
   goalInput: readonly Goal[] | readonly string[],
   options: TaskPlanOptions,
-  algorithm: 'astar' | 'gbfs' | 'bfs',
-  estimate: Estimate,
+  algorithm: BuiltinSearch | 'bfs',
+  estimate: Exclude<Estimate, object> | 'ff',
 ): Result<TaskPlan, TaskPlanFailure> {
   const fail = (
     reason: TaskPlanFailureReason,
@@ -101,14 +116,8 @@ function plan(
     start = initial.value;
   }
   const actions = options.actions ?? ACTION_SPECS;
-  const unreachable = unreachableGoals(
-    scene,
-    start,
-    goals.value,
-    new Set(options.nodes),
-    groundSteps(scene, start, options.nodes, actions),
-    actions,
-  );
+  const grounded = groundSteps(scene, start, options.nodes, actions);
+  const unreachable = unreachableGoals(scene, start, goals.value, new Set(options.nodes), grounded, actions);
   if (unreachable.length > 0) {
     const reasons = unreachable.map(({ goal, why }) => `${goal}: ${why}`).join('; ');
     return fail(
@@ -122,16 +131,28 @@ function plan(
     start,
     goals.value,
     successorFunction(scene, { ...options, actions }),
-    estimate,
+    estimate === 'ff'
+      ? { relaxed: relaxedTask(scene, grounded, options.nodes, actions, goals.value) }
+      : estimate,
   );
-  const limits = { maxExpansions: options.maxExpansions ?? DEFAULT_MAX_EXPANSIONS };
+  const limits = {
+    maxExpansions: options.maxExpansions ?? DEFAULT_MAX_EXPANSIONS,
+    ...(options.maxMilliseconds === undefined ? {} : { maxMilliseconds: options.maxMilliseconds }),
+  };
   const outcome: SearchOutcome<PlanStep, SimState> =
-    algorithm === 'bfs' ? breadthFirstSearch(problem, limits) : bestFirstSearch(problem, algorithm, limits);
+    algorithm === 'bfs'
+      ? breadthFirstSearch(problem, limits)
+      : algorithm === 'ff'
+        ? lazyGreedySearch(problem, limits)
+        : bestFirstSearch(problem, algorithm, limits);
   if (outcome.found) {
+    // ff's greedy plans may take detours; a plan shortened by dropping steps reaches the goals too.
+    const shortened =
+      algorithm === 'ff' ? eliminateSteps(scene, start, outcome.steps, problem.isGoal, actions) : undefined;
     return ok({
-      plan: outcome.steps,
+      plan: shortened?.plan ?? outcome.steps,
       start,
-      final: outcome.final,
+      final: shortened?.final ?? outcome.final,
       expansions: outcome.expansions,
       generated: outcome.generated,
       algorithm,
@@ -146,9 +167,11 @@ function plan(
       outcome.expansions,
     );
   }
+  const budget =
+    outcome.limit === 'time' ? `${limits.maxMilliseconds} ms` : `${limits.maxExpansions} expansions`;
   return fail(
     'budget',
-    `no plan within ${limits.maxExpansions} expansions for ${wanted}; split the goals or name fewer nodes`,
+    `no plan within ${budget} (${algorithm} search) for ${wanted}; split the goals or name fewer nodes`,
     [],
     outcome.expansions,
   );

@@ -10,11 +10,15 @@ export interface SearchProblem<State, Step> {
   successors(state: State): Iterable<{ readonly step: Step; readonly state: State }>;
   /** Estimated steps to a goal; 0 at a goal. Informed searches only. */
   estimate?(state: State): number;
+  /** The estimate with the steps it prefers (helpful actions); lazy greedy search only. */
+  evaluate?(state: State): { readonly estimate: number; readonly preferred: (step: Step) => boolean };
 }
 
 export interface SearchLimits {
   /** Stop after expanding this many states. */
   readonly maxExpansions: number;
+  /** Stop after this much wall-clock time (lazy greedy search only); no limit when absent. */
+  readonly maxMilliseconds?: number;
 }
 
 export type SearchOutcome<Step, State = unknown> =
@@ -30,6 +34,8 @@ export type SearchOutcome<Step, State = unknown> =
       readonly found: false;
       /** True when every reachable state was searched: no plan exists. False: the budget ran out. */
       readonly exhausted: boolean;
+      /** Which budget ran out, when one did. */
+      readonly limit?: 'expansions' | 'time';
       readonly expansions: number;
       readonly generated: number;
     };
