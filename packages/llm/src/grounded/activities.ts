@@ -250,7 +250,8 @@ export function groundedActivities(deps: {
       }
       // "The bed in bedroom 3" where bedroom 3 has none: the request cannot be met as said, and no
       // bed elsewhere stands in for it.
-      const notInRoom = thingsNotInRooms(graph, requests.length > 0 ? requests : [input.instruction]);
+      // The whole instruction, so "in there" can point back across its clauses.
+      const notInRoom = thingsNotInRooms(graph, [input.instruction]);
       if (notInRoom.length > 0)
         return {
           ok: false,
