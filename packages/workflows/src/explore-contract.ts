@@ -36,6 +36,8 @@ export type ExplorationSoFar = {
   runs: number;
   /** Why each skill the robot could not do failed, the first MAX_FAILURES_KEPT (a room it could not get into, an asset it could not open). */
   failedSkills?: string[];
+  /** Rooms the robot set out for and could not get into (among `explored`: not tried again, not looked in). */
+  unreached?: string[];
 };
 
 /** Skill failures an exploration keeps the reasons of; the first usually explains the rest. */

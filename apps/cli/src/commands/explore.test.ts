@@ -32,4 +32,18 @@ describe("explore's one-line outcome", () => {
       /; 10\+ skill\(s\) failed, the first: step 0 failed$/,
     );
   });
+
+  it('counts a room the robot could not get into as not reached, not as explored', () => {
+    const unreached = {
+      ...ended,
+      unreached: ['kitchen'],
+      failedSkills: ['cannot goto(pose_c0): the agent is at jasons_office'],
+    };
+    expect(explorationOutcome(['apple'], unreached)).toBe(
+      'Not found: apple after trying every room it could plan a route to: 1 room(s) explored, 1 not reached, 0.0 m, 2 skills, LLM 0 call(s) (frontier); 1 skill(s) failed, the first: cannot goto(pose_c0): the agent is at jasons_office',
+    );
+    expect(explorationOutcome(['apple'], { ...unreached, status: 'budget' })).toMatch(
+      /^Budget spent before finding apple: 1 room\(s\) explored, 1 not reached, /,
+    );
+  });
 });

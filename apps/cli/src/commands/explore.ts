@@ -104,10 +104,20 @@ export function explorationOutcome(targets: readonly string[], r: ExploreForResu
   const failed = r.failedSkills?.length
     ? `; ${r.failedSkills.length}${r.failedSkills.length >= MAX_FAILURES_KEPT ? '+' : ''} skill(s) failed, the first: ${r.failedSkills[0]}`
     : '';
-  const cost = `${r.explored.length} room(s) explored, ${r.distance.toFixed(1)} m, ${r.steps} skills, LLM ${r.usage.calls} call(s) (${r.explorer})${failed}`;
+  const cost = `${roomsExplored(r)}, ${r.distance.toFixed(1)} m, ${r.steps} skills, LLM ${r.usage.calls} call(s) (${r.explorer})${failed}`;
   if (r.status === 'found') return `Found ${r.found.join(', ')}: ${cost}`;
   const found = r.found.length > 0 ? `; found ${r.found.join(', ')}` : '';
   if (r.status === 'budget') return `Budget spent before finding ${missing.join(', ')}${found}: ${cost}`;
   const unreachable = r.unreachable.length > 0 ? `; no route reaches ${r.unreachable.join(', ')}` : '';
-  return `Not found: ${missing.join(', ')} after exploring every reachable room${unreachable}${found}: ${cost}`;
+  const tried = r.unreached?.length
+    ? 'after trying every room it could plan a route to'
+    : 'after exploring every reachable room';
+  return `Not found: ${missing.join(', ')} ${tried}${unreachable}${found}: ${cost}`;
+}
+
+/** "5 room(s) explored", or "2 room(s) explored, 3 not reached" when the robot could not get into some. */
+export function roomsExplored(r: Pick<ExploreForResult, 'explored' | 'unreached'>): string {
+  const unreached = r.unreached?.length ?? 0;
+  const into = `${r.explored.length - unreached} room(s) explored`;
+  return unreached > 0 ? `${into}, ${unreached} not reached` : into;
 }

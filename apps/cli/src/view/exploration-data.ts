@@ -1,6 +1,7 @@
 import { runOutcome } from '@groundplan/workflows/client';
 import { type ExploreForResult, explorationQuery } from '@groundplan/workflows/explore-contract';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { roomsExplored } from '../commands/explore.js';
 
 /** What the page draws of an exploration: the rooms it looked around in order, what it found, how far it got. */
 export type ExplorationState = {
@@ -34,7 +35,7 @@ export async function explorationState(
       visited: result.explored,
       found: result.found,
       outcome: result.status,
-      reason: `${found}${result.explored.length} room(s) explored, ${result.distance.toFixed(1)} m, ${result.steps} skills`,
+      reason: `${found}${roomsExplored(result)}, ${result.distance.toFixed(1)} m, ${result.steps} skills`,
     };
   } catch (error) {
     if (!(error instanceof WorkflowFailedError)) throw error;

@@ -78,6 +78,8 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
   const llm = llmActivities({ heartbeatTimeoutSeconds: input.llmHeartbeatTimeoutSeconds });
   let lastChoice: string | undefined;
   soFar.failedSkills ??= [];
+  soFar.unreached ??= [];
+  const unreached = soFar.unreached;
   const failedSkills = soFar.failedSkills;
   setHandler(explorationQuery, () => ({
     ...soFar,
@@ -154,7 +156,10 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
         break;
       }
     }
-    if (!arrived) continue;
+    if (!arrived) {
+      unreached.push(next.room);
+      continue;
+    }
     soFar.distance += next.distance;
     const looked = await run({ action: 'look_around', args: [next.room] }, `explore ${next.room}`);
     // A room the robot could not look around is not looked into (runs started before this went on).
