@@ -43,6 +43,24 @@ describe('the planForGoals activity', () => {
     expect(heated.sideEffects).toEqual([]);
   });
 
+  it("makes Niko's coffee with the can in hand and ends holding it again, switching nothing else", async () => {
+    const office = await datasetScene('office');
+    const scenes = memorySceneStore();
+    const sceneRef = await scenes.put(office);
+    const { planForGoals } = createTaskPlanActivities({ scenes });
+    const coffee = await planForGoals({
+      sceneRef,
+      goals: ['state(nikos_mug, contents, coffee)', 'on(nikos_mug, nikos_desk)'],
+      nodes:
+        'cafeteria cafeteria_chair_1 coffee_machine coffee_machine_2 coke_can kitchen nikos_desk nikos_mug nikos_office'.split(
+          ' ',
+        ),
+    });
+    if (!coffee.ok) throw new Error(coffee.error);
+    expect(coffee.plan.at(-1)).toEqual({ action: 'pickup', args: ['coke_can'] });
+    expect(coffee.sideEffects).toEqual([]);
+  });
+
   it('closes the fridge again after putting the orange in it', async () => {
     const office = await datasetScene('office');
     const scenes = memorySceneStore();

@@ -122,10 +122,13 @@ async function withoutSideEffects(
   let expansions = 0;
   // Each round adds the undo goals of what the last plan left: putting the kebab back may leave
   // the microwave open, which the next round closes.
+  // A round's plan that leaves as many (the can taken back, but the coffee machine switched on
+  // on the way) is not kept, but its side effects join the next round's undo goals.
   const undone: Goal[] = [];
+  let last = best.left;
   for (let round = 0; round < UNDO_ROUNDS && best.left.length > 0; round++) {
     const before = undone.length;
-    for (const goal of undoGoals(scene, found.start, best.left))
+    for (const goal of undoGoals(scene, found.start, [...best.left, ...last]))
       if (!undone.some((known) => formatGoal(known) === formatGoal(goal))) undone.push(goal);
     if (undone.length === before) break;
     const undo = consistentGoals([...planned.value, ...undone]).kept;
@@ -134,8 +137,8 @@ async function withoutSideEffects(
     if (!again.ok) return { ...best, expansions: expansions + again.error.expansions };
     expansions += again.value.expansions;
     const left = effectsOf(again.value);
-    if (left.length >= best.left.length) break;
-    best = { plan: again.value, left };
+    last = left;
+    if (left.length < best.left.length) best = { plan: again.value, left };
   }
   return { ...best, expansions };
 }
