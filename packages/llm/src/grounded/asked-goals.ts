@@ -43,6 +43,10 @@ export function askedGoals(context: {
   const destinations = placesAfter(graph, instruction, DESTINATION, true);
   // "Something to clean with" names a tool for the person's own work, not a change to make.
   const lower = instruction.toLowerCase().replace(TOOL_PURPOSE, ' ');
+  // Whether a skill that moves things is asked for: the same for every goal, so said once.
+  const saysAny = (phrases: readonly string[]) => phrases.some((phrase) => says(lower, phrase));
+  const holdingSaid = saysAny(movingPhrases(actions, 'holding'));
+  const placingSaid = holdingSaid || saysAny(movingPhrases(actions, 'on'));
   return (goal) => {
     const subject = subjectOf(goal);
     if (subject === undefined) return false;
@@ -57,9 +61,9 @@ export function askedGoals(context: {
     // A thing is moved when a verb of a skill that moves things says so ("put", "bring", "hang"):
     // "feed the fish" moves no fish poster.
     if (goal.kind !== 'state')
-      return named.has(subject) && movingPhrases(actions, goal.kind).some((phrase) => says(lower, phrase));
+      return named.has(subject) && (goal.kind === 'holding' ? holdingSaid : placingSaid);
     if (!mentioned.has(subject)) return false;
-    if (phrasesFor(actions, goal.dimension, goal.value).some((phrase) => says(lower, phrase))) return true;
+    if (saysAny(phrasesFor(actions, goal.dimension, goal.value))) return true;
     const now = graph.hasNode(subject) ? (graph.getNodeAttribute(subject, 'state') ?? {}) : {};
     const was = goal.dimension === undefined ? undefined : (now as Record<string, string>)[goal.dimension];
     return (
@@ -113,17 +117,24 @@ export function subjectOf(goal: Goal): string | undefined {
 }
 
 /** The phrases that ask for a thing held (pickup's) or put somewhere (release's, then pickup's). */
-function movingPhrases(actions: readonly ActionSpec[], kind: Goal['kind']): string[] {
+function movingPhrases(actions: readonly ActionSpec[], kind: Goal['kind']): readonly string[] {
   const builders = kind === 'holding' ? ['takeIntoGripper'] : ['putOnAccessed', 'takeIntoGripper'];
   return actions.flatMap((action) =>
-    action.effects.some((effect) => builders.includes(effect.form?.builder ?? ''))
-      ? [...(action.askedBy ?? [])]
-      : [],
+    action.effects.some((effect) => builders.includes(effect.form?.builder ?? '')) ? askedBy(action) : [],
   );
 }
 
+/** How a person asks for a skill: its `askedBy`, else its name read aloud ("make_coffee" -> "make coffee"). */
+function askedBy(action: ActionSpec): readonly string[] {
+  return action.askedBy ?? [action.name.replace(/_/g, ' ')];
+}
+
 /** The phrases that ask for a state: those of every skill whose effect sets it. */
-function phrasesFor(actions: readonly ActionSpec[], dimension: string | undefined, value: string): string[] {
+function phrasesFor(
+  actions: readonly ActionSpec[],
+  dimension: string | undefined,
+  value: string,
+): readonly string[] {
   return actions.flatMap((action) =>
     action.effects.some(
       (effect) =>
@@ -131,7 +142,7 @@ function phrasesFor(actions: readonly ActionSpec[], dimension: string | undefine
         effect.sets.value === value &&
         (dimension === undefined || effect.sets.dimension === dimension),
     )
-      ? [...(action.askedBy ?? [action.name.replace(/_/g, ' ')])]
+      ? askedBy(action)
       : [],
   );
 }
