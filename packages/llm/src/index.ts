@@ -33,9 +33,12 @@ export {
   targetName,
 } from './explore/choose-room.js';
 export {
+  type FullGraphRooms,
+  type FullGraphRoomsInput,
   lookSteps,
   type NextRoomLook,
   type NextRoomLookInput,
+  type OracleRoomLookInput,
   type RankedRooms,
   type RankRoomsInput,
 } from './explore/exploration-prior.js';

@@ -7,7 +7,8 @@ import {
   unknownBuilding,
 } from '@groundplan/scene-graph';
 import { expandPlanTraced } from './expand-plan.js';
-import { type Frontier, frontier } from './frontier.js';
+import { type Frontier, type FrontierRoom, frontier } from './frontier.js';
+import { type RoomCandidates, roomKnowingBuilding } from './knowing-building.js';
 import { type Lookout, nextLookout } from './next-lookout.js';
 
 export type ExpandPathInput = { sceneRef: SceneRef; plan: PlanStep[] };
@@ -65,6 +66,22 @@ export function createPathActivities(deps: { scenes: SceneStore }) {
       const belief = await requireScene(deps.scenes, input.beliefRef);
       const found = input.targets.filter((id) => belief.hasNode(id));
       return { found, ...frontier(belief, input.looked, input.limit) };
+    },
+
+    /**
+     * The next room of an explorer that knows the building (the deployment scene is the truth):
+     * the oracle's, or full-graph's given its candidates; null when there is none.
+     */
+    async roomKnowingBuilding(input: {
+      sceneRef: SceneRef;
+      beliefRef: SceneRef;
+      targets: string[];
+      explored: string[];
+      candidates?: RoomCandidates;
+    }): Promise<FrontierRoom | null> {
+      const truth = await requireScene(deps.scenes, input.sceneRef);
+      const belief = await requireScene(deps.scenes, input.beliefRef);
+      return roomKnowingBuilding(truth, belief, input) ?? null;
     },
   };
 }

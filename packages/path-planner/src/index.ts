@@ -11,6 +11,7 @@ export {
   type TracedExpansion,
 } from './expand-plan.js';
 export { type Frontier, type FrontierRoom, frontier } from './frontier.js';
+export { type RoomCandidates, roomKnowingBuilding, shortestOrder } from './knowing-building.js';
 export { buildNavigationIndex, type NavigationIndex, navigationIndexOf } from './navigation-index.js';
 export { type Nearest, nearest } from './nearest.js';
 export { type Lookout, nextLookout } from './next-lookout.js';

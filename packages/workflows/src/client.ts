@@ -131,6 +131,25 @@ export async function startExploration(
   return client.workflow.getHandle<typeof exploreFor>(taskId);
 }
 
+/**
+ * Starts one exploration on its robot directly, without the robot's entity: it starts where the
+ * deployment scene puts the robot, whatever ran before (the exploration benchmark's runs). Bad
+ * input throws InvalidRunInput with one line.
+ */
+export function startExploreFor(
+  client: Client,
+  workflowId: string,
+  input: RobotExploration,
+): Promise<WorkflowHandle<typeof exploreFor>> {
+  const { robotEntity: _, ...checked } = validated(ExploreForInputSchema, input);
+  return client.workflow.start<typeof exploreFor>('exploreFor', {
+    taskQueue: PLANNER_TASK_QUEUE,
+    workflowId,
+    args: [checked],
+    staticSummary: `${checked.explorer}: find ${checked.targets.join(', ')} on robot ${checked.robotId}`,
+  });
+}
+
 /** The robot's entity (started if the robot has none yet, in the task's scene) takes the task, or its validator refuses it. */
 async function submitToRobot(
   client: Client,

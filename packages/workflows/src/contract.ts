@@ -79,6 +79,9 @@ export const LLM_ACTIVITY_NAMES: readonly string[] = [
   // The exploration prior: no model call, but on the LLM queue beside the embedding model.
   'nextRoomLook',
   'rankRoomsByPrior',
+  // The benchmark's explorers that know the building: the truth's hints and the prior over the whole graph.
+  'oracleRoomLook',
+  'fullGraphRooms',
 ];
 
 // --- Search attributes: how runs are found in the Temporal UI ---

@@ -9,9 +9,13 @@ import { type Belief, BeliefSchema, PlanTaskInputSchema, RobotIdSchema, type Usa
  * the nearest frontier rooms, a grounded choice for small models; nearest first when it cannot
  * answer), the frontier baseline (the nearest unexplored room, no model), or frontier-prior (the
  * frontier room the retrieval prior finds most like the targets, ties nearest first: SayNav
- * without the model, its ablation).
+ * without the model, its ablation). The benchmark's upper bounds know the building (the
+ * deployment scene is their truth, and they start knowing its floor plan): the oracle knows where
+ * the targets are, full-graph is SayPlan's setting (rooms chosen by the prior over the whole graph).
  */
-export const EXPLORERS = ['saynav', 'frontier', 'frontier-prior'] as const;
+export const EXPLORERS = ['saynav', 'frontier', 'frontier-prior', 'oracle', 'full-graph'] as const;
+/** The explorers that know the building: they drive its true shortest routes. */
+export const KNOWS_BUILDING: readonly Explorer[] = ['oracle', 'full-graph'];
 export const ExplorerSchema = z.enum(EXPLORERS);
 export type Explorer = z.infer<typeof ExplorerSchema>;
 
@@ -38,6 +42,8 @@ export type ExplorationSoFar = {
   failedSkills?: string[];
   /** Rooms the robot set out for and could not get into (among `explored`: not tried again, not looked in). */
   unreached?: string[];
+  /** Assets the per-room plan chose to look at, "room/asset", in order. */
+  assetLooks?: string[];
 };
 
 /** Skill failures an exploration keeps the reasons of; the first usually explains the rest. */

@@ -8,6 +8,7 @@ import {
   generateScene,
   nodesOfKind,
   ok,
+  parentOf,
   type SceneGraph,
   unknownBuilding,
 } from '@groundplan/scene-graph';
@@ -213,6 +214,83 @@ describe('exploreFor: a robot explores a building it does not know (SayNav)', ()
     expect(result.status).toBe('found');
     expect(result.usage.calls).toBe(model.calls());
   }, 120_000);
+
+  it('the oracle, which knows where the targets are, drives less than the frontier explorer', async () => {
+    const targets = ['apple', 'aarons_laptop'];
+    const oracle = (await explore({ robotId: 'oracle-1', explorer: 'oracle', targets })).result;
+    const frontier = (await explore({ robotId: 'oracle-frontier-1', explorer: 'frontier', targets })).result;
+    expect(oracle.status).toBe('found');
+    expect(oracle.explored.length).toBeLessThanOrEqual(2);
+    expect(oracle.distance).toBeLessThan(frontier.distance);
+  }, 180_000);
+
+  it('the oracle opens the container that truly holds its target, where the prior looks elsewhere first', async () => {
+    expect(office.getNodeAttribute(parentOf(office, 'fork_3')!.parent, 'state')).toMatchObject({
+      door: 'closed',
+    });
+    const { result } = await explore({
+      sceneRef: emptyHandedRef,
+      robotId: 'oracle-fork-1',
+      explorer: 'oracle',
+      targets: ['fork_3'],
+    });
+    expect(result.status).toBe('found');
+    expect(result.assetLooks).toHaveLength(1);
+  }, 120_000);
+
+  it('full-graph finds the bread without a model, in the kitchen first, driving no more than frontier', async () => {
+    const full = (
+      await explore({
+        sceneRef: emptyHandedRef,
+        robotId: 'full-1',
+        explorer: 'full-graph',
+        targets: ['bread'],
+      })
+    ).result;
+    const frontier = (
+      await explore({
+        sceneRef: emptyHandedRef,
+        robotId: 'full-frontier-1',
+        explorer: 'frontier',
+        targets: ['bread'],
+      })
+    ).result;
+    expect(full.status).toBe('found');
+    expect(full.usage.calls).toBe(0);
+    expect(full.explored).toEqual(['kitchen']);
+    expect(full.distance).toBeLessThanOrEqual(frontier.distance);
+    // The per-room plan opened the closed pantry cupboard the prior ranks first.
+    expect(frontier.assetLooks?.at(-1)).toBe('kitchen/pantry_cupboard');
+  }, 180_000);
+
+  it('looks at no more than looksPerRoom assets in a room', async () => {
+    const { result } = await explore({
+      robotId: 'looks-per-room-1',
+      explorer: 'frontier',
+      targets: ['unicorn'],
+      looksPerRoom: 1,
+      maxDistance: 100,
+    });
+    const rooms = (result.assetLooks ?? []).map((look) => look.split('/')[0]);
+    expect(new Set(rooms).size).toBe(rooms.length);
+    expect(rooms.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('reports the rooms of a disconnected world as unreachable, knowing the floor plan', async () => {
+    const cut = office.copy();
+    for (const edge of cut.edges('admin'))
+      if (cut.getEdgeAttribute(edge, 'kind') === 'navigation') cut.dropEdge(edge);
+    const { result } = await explore({
+      sceneRef: await scenes.put(cut),
+      robotId: 'cut-1',
+      explorer: 'frontier',
+      targets: ['unicorn'],
+      floorPlan: true,
+    });
+    expect(result.status).toBe('not-found');
+    expect(result.unreachable).toEqual(['admin']);
+    expect(result.explored).not.toContain('admin');
+  }, 300_000);
 
   it('ends "not found" for a target that does not exist, after exploring every room once', async () => {
     const { result } = await explore({ robotId: 'missing-1', explorer: 'frontier', targets: ['unicorn'] });

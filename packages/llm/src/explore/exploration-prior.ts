@@ -1,13 +1,14 @@
-import { cosine, type SceneIndexCache } from '@groundplan/retrieval';
+import { cosine, rankNodes, type SceneIndexCache, spoken } from '@groundplan/retrieval';
 import {
   childrenOf,
   type PlanStep,
   requireScene,
+  roomOf,
   type SceneGraph,
   type SceneRef,
   type SceneStore,
 } from '@groundplan/scene-graph';
-import { initialState } from '@groundplan/simulator';
+import { initialState, sceneParent } from '@groundplan/simulator';
 import { ApplicationFailure } from '@temporalio/common';
 import { LLM_FAILURE_TYPES } from '../activities.js';
 import { keepAlive } from '../keep-alive.js';
@@ -29,6 +30,16 @@ export type NextRoomLook = { found: string[]; asset?: string; score?: number; st
 export type RankRoomsInput = { beliefRef: SceneRef; targets: string[]; rooms: string[] };
 /** The rooms best first by the prior; equal scores keep the order given (nearest first). */
 export type RankedRooms = { rooms: { room: string; score: number }[] };
+
+/** The oracle's per-room look: the deployment scene is the truth it knows. */
+export type OracleRoomLookInput = NextRoomLookInput & { sceneRef: SceneRef };
+
+export type FullGraphRoomsInput = { sceneRef: SceneRef; targets: string[] };
+/** Per target, the rooms full-graph may look in, best first. */
+export type FullGraphRooms = { target: string; rooms: string[] }[];
+
+/** Rooms full-graph visits at most per target, best candidate first. */
+const FULL_GRAPH_CANDIDATES = 5;
 
 /** Target names embedded once per worker; a handful per task. */
 const MAX_CACHED_NAMES = 5_000;
@@ -69,6 +80,19 @@ export function explorationPrior(deps: { scenes: SceneStore; retrieval?: SceneIn
     return { belief, found: targets.filter((id) => belief.hasNode(id)), score };
   }
 
+  async function nextRoomLook(input: NextRoomLookInput): Promise<NextRoomLook> {
+    const { belief, found, score } = await scorer(input.beliefRef, input.targets);
+    if (found.length === input.targets.length || !belief.hasNode(input.room)) return { found, steps: [] };
+    const done = new Set(input.looked);
+    const assets = childrenOf(belief, input.room)
+      .filter((id) => belief.getNodeAttribute(id, 'kind') === 'asset' && !done.has(id))
+      .map((asset) => ({ asset, score: score(asset) }))
+      .sort((a, b) => b.score - a.score || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
+    const best = assets[0];
+    if (best === undefined) return { found, steps: [] };
+    return { found, asset: best.asset, score: best.score, steps: lookSteps(belief, best.asset) };
+  }
+
   return {
     /**
      * SayNav's per-room plan, one asset at a time: the room's asset most like a missing target
@@ -76,19 +100,60 @@ export function explorationPrior(deps: { scenes: SceneStore; retrieval?: SceneIn
      * asks again after each look, so it stops as soon as every target is in the belief.
      */
     async nextRoomLook(input: NextRoomLookInput): Promise<NextRoomLook> {
+      return keepAlive(nextRoomLook(input));
+    },
+
+    /**
+     * The oracle's per-room look (the benchmark's upper bound): the asset of the belief, not looked
+     * at yet, that truly holds a target still missing in this room; else the prior's choice.
+     */
+    async oracleRoomLook(input: OracleRoomLookInput): Promise<NextRoomLook> {
       return keepAlive(
         (async () => {
-          const { belief, found, score } = await scorer(input.beliefRef, input.targets);
-          if (found.length === input.targets.length || !belief.hasNode(input.room))
-            return { found, steps: [] };
-          const done = new Set(input.looked);
-          const assets = childrenOf(belief, input.room)
-            .filter((id) => belief.getNodeAttribute(id, 'kind') === 'asset' && !done.has(id))
-            .map((asset) => ({ asset, score: score(asset) }))
-            .sort((a, b) => b.score - a.score || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
-          const best = assets[0];
-          if (best === undefined) return { found, steps: [] };
-          return { found, asset: best.asset, score: best.score, steps: lookSteps(belief, best.asset) };
+          const truth = await requireScene(deps.scenes, input.sceneRef);
+          const belief = await requireScene(deps.scenes, input.beliefRef);
+          const found = input.targets.filter((id) => belief.hasNode(id));
+          for (const target of input.targets) {
+            if (found.includes(target) || roomOf(truth, target) !== input.room) continue;
+            let parent = sceneParent(truth, target)?.parent;
+            while (parent !== undefined && truth.getNodeAttribute(parent, 'kind') !== 'asset')
+              parent = sceneParent(truth, parent)?.parent;
+            if (parent !== undefined && belief.hasNode(parent) && !input.looked.includes(parent))
+              return { found, asset: parent, steps: lookSteps(belief, parent) };
+          }
+          return nextRoomLook(input);
+        })(),
+      );
+    },
+
+    /**
+     * full-graph's candidates (SayPlan with the whole graph known): per target, the rooms of the
+     * objects the retrieval prior finds most like it over the deployment scene, queried with the
+     * target's id spoken: a planner that holds the graph may use it, where an explorer only knows
+     * what kind of thing it looks for.
+     */
+    async fullGraphRooms(input: FullGraphRoomsInput): Promise<FullGraphRooms> {
+      return keepAlive(
+        (async () => {
+          if (!deps.retrieval)
+            throw ApplicationFailure.nonRetryable(
+              'the full-graph explorer needs retrieval: start the llm role with an embedding model (GROUNDPLAN_EMBEDDING_MODEL is off)',
+              LLM_FAILURE_TYPES['bad-config'],
+            );
+          const world = await requireScene(deps.scenes, input.sceneRef);
+          const index = await deps.retrieval.indexFor(input.sceneRef, world);
+          const chosen: FullGraphRooms = [];
+          for (const target of input.targets) {
+            const ranked = await rankNodes(index, spoken(target), { kinds: ['object'] });
+            const rooms: string[] = [];
+            for (const { id } of ranked) {
+              const room = roomOf(world, id);
+              if (room !== undefined && !rooms.includes(room)) rooms.push(room);
+              if (rooms.length === FULL_GRAPH_CANDIDATES) break;
+            }
+            chosen.push({ target, rooms });
+          }
+          return chosen;
         })(),
       );
     },

@@ -16,6 +16,7 @@ import {
   type ExploreForInput,
   type ExploreForResult,
   explorationQuery,
+  KNOWS_BUILDING,
   MAX_FAILURES_KEPT,
   PRIOR_FRONTIER,
   SAYNAV_OPTIONS,
@@ -55,15 +56,17 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
     turn = signalled.belief;
   });
   if (input.robotEntity && input.belief === undefined) await condition(() => turn !== undefined);
+  const knowsBuilding = KNOWS_BUILDING.includes(input.explorer);
+  const floorPlan = (input.floorPlan ?? false) || knowsBuilding;
   const start: Belief = input.belief ?? {
     ref: await sim.unknownBuildingBelief.executeWithOptions(
       {
-        summary: `what the robot knows of the building${input.floorPlan ? ' (the floor plan)' : ''}${turn ? ', standing where its belief puts it' : ''}`,
+        summary: `what the robot knows of the building${floorPlan ? ' (the floor plan)' : ''}${turn ? ', standing where its belief puts it' : ''}`,
       },
       [
         {
           sceneRef: input.sceneRef,
-          floorPlan: input.floorPlan ?? false,
+          floorPlan,
           ...(turn ? { beliefRef: turn.ref } : {}),
         },
       ],
@@ -79,7 +82,9 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
   let lastChoice: string | undefined;
   soFar.failedSkills ??= [];
   soFar.unreached ??= [];
+  soFar.assetLooks ??= [];
   const unreached = soFar.unreached;
+  const assetLooks = soFar.assetLooks;
   const failedSkills = soFar.failedSkills;
   setHandler(explorationQuery, () => ({
     ...soFar,
@@ -99,6 +104,15 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
     ...soFar,
     belief: robot.state.belief,
   });
+
+  // full-graph's candidate rooms per target, chosen once per run from the whole graph.
+  const candidates =
+    input.explorer === 'full-graph'
+      ? await llm.fullGraphRooms.executeWithOptions(
+          { summary: oneLine(`rooms the whole graph suggests for ${input.targets.join(', ')}`) },
+          [{ sceneRef: input.sceneRef, targets: input.targets }],
+        )
+      : undefined;
 
   for (let roomsThisRun = 0; ; roomsThisRun++) {
     const frontier = await sim.explorationFrontier.executeWithOptions(
@@ -131,6 +145,22 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
       rooms = ranked.rooms.map(({ room }) => frontier.rooms.find((option) => option.room === room)!);
     }
     let next = rooms[0]!;
+    if (knowsBuilding) {
+      const known = await sim.roomKnowingBuilding.executeWithOptions(
+        { summary: oneLine(`the next room, knowing the building (${input.explorer})`) },
+        [
+          {
+            sceneRef: input.sceneRef,
+            beliefRef: robot.state.belief.ref,
+            targets: input.targets,
+            explored: soFar.explored,
+            ...(candidates ? { candidates } : {}),
+          },
+        ],
+      );
+      if (known === null) return done('not-found', frontier.found);
+      next = known;
+    }
     if (input.explorer === 'saynav' && rooms.length > 1) {
       const options = rooms.slice(0, SAYNAV_OPTIONS).map(({ room, roomType, distance }) => ({
         room,
@@ -189,12 +219,16 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
   async function lookInRoom(room: string): Promise<void> {
     const looked: string[] = [];
     while (looked.length < looksPerRoom) {
-      const look = await llm.nextRoomLook.executeWithOptions(
-        { summary: oneLine(`what to look at next in ${room}`) },
-        [{ beliefRef: robot.state.belief.ref, room, targets: input.targets, looked }],
-      );
+      const asked = { beliefRef: robot.state.belief.ref, room, targets: input.targets, looked };
+      const summary = { summary: oneLine(`what to look at next in ${room}`) };
+      // The oracle knows which asset holds each target; the others ask the prior.
+      const look =
+        input.explorer === 'oracle'
+          ? await llm.oracleRoomLook.executeWithOptions(summary, [{ ...asked, sceneRef: input.sceneRef }])
+          : await llm.nextRoomLook.executeWithOptions(summary, [asked]);
       if (look.asset === undefined || soFar.steps + look.steps.length > maxSteps) return;
       looked.push(look.asset);
+      assetLooks.push(`${room}/${look.asset}`);
       for (const step of look.steps) {
         // An asset the robot cannot open or reach: on to the next one.
         if (!(await run(step, `look in ${room}`))) break;
