@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { LlmScript } from '@groundplan/llm';
 import { DEFAULT_PLANNER } from '@groundplan/workflows/contract';
 import { DEFAULT_ORACLE_FILE, readOracle } from '../src/oracle.js';
-import { runEvaluation } from '../src/runner.js';
+import { runEvaluation } from '../src/task-sets/planned.js';
 import { loadTaskSet } from '../src/tasks.js';
 
 const dir = fileURLToPath(new URL('../../../datasets/cassettes/', import.meta.url));

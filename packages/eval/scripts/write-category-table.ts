@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { passed } from '../src/report.js';
-import { readRecords } from '../src/runner.js';
+import { readRecords } from '../src/task-sets/planned.js';
 import { CATEGORIES, loadTaskSet, TASK_SETS } from '../src/tasks.js';
 
 const dir = resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? '');

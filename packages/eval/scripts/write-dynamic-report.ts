@@ -4,7 +4,7 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { dynamicTable, summarizeDynamic } from '../src/dynamic-report.js';
-import { readDynamicRecords } from '../src/dynamic-runner.js';
+import { readDynamicRecords } from '../src/task-sets/dynamic.js';
 
 const dir = resolve(process.argv[2] ?? '');
 const runs = (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isDirectory());

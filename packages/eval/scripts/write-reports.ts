@@ -11,8 +11,8 @@ import { PLANNER_VARIANTS, type PlannerVariant, traitsOf } from '@groundplan/wor
 const searches = (planner: PlannerVariant) => traitsOf(planner).search !== 'none';
 
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from '../src/report.js';
-import { readRecords } from '../src/runner.js';
 import { loadEvalScenes } from '../src/scenes.js';
+import { readRecords } from '../src/task-sets/planned.js';
 import { isSearchTask, loadTaskSet } from '../src/tasks.js';
 
 const out = resolve(process.argv[2] ?? '');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { commandArguments, userPath } from './command-line.js';
 import { summarizeDynamic } from './dynamic-report.js';
+import { interleaveByKind, loadDynamicTasks } from './dynamic-tasks.js';
 import {
   DEFAULT_DYNAMIC_BUDGETS,
   DYNAMIC_PLANNERS,
@@ -12,8 +13,7 @@ import {
   type DynamicPlanner,
   readDynamicRecords,
   runDynamicEvaluation,
-} from './dynamic-runner.js';
-import { interleaveByKind, loadDynamicTasks } from './dynamic-tasks.js';
+} from './task-sets/dynamic.js';
 
 const USAGE = `usage: groundplan-eval-dynamic --planner ${DYNAMIC_PLANNERS.join('|')} --chooser local|oracle
        [--tasks all|<kind>|<id,...>] [--order file|interleaved] [--limit N] [--model-path FILE] [--max-actions N] [--max-replans N]

@@ -1,4 +1,4 @@
-import type { DynamicRecord } from './dynamic-runner.js';
+import type { DynamicRecord } from './task-sets/dynamic.js';
 
 /** The words of the project's error for a prompt longer than the model's context (llm endpoint-errors). */
 export const PROMPT_DOES_NOT_FIT = 'does not fit the context';

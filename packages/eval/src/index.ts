@@ -25,13 +25,7 @@ export {
   summarize,
   writeReport,
 } from './report.js';
-export {
-  type EvalProviderConfig,
-  type RunOptions,
-  type RunOutcome,
-  readRecords,
-  runEvaluation,
-} from './runner.js';
+export { causeChain, readJsonLines, runTaskSet, type TaskSetAdapter, withDeadline } from './runner.js';
 export {
   BLIND_TASK_ID,
   DATASET_FILES,
@@ -49,6 +43,14 @@ export {
   type SearchScore,
   scoreSearch,
 } from './score.js';
+export { type ExplorationRun, type ExplorationTask, explorationTaskSet } from './task-sets/exploration.js';
+export {
+  type EvalProviderConfig,
+  type RunOptions,
+  type RunOutcome,
+  readRecords,
+  runEvaluation,
+} from './task-sets/planned.js';
 export {
   type AnswerCriteria,
   type AskCriteria,

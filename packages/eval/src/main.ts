@@ -13,8 +13,8 @@ import {
 } from '@groundplan/workflows/contract';
 import { commandArguments, userPath } from './command-line.js';
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from './report.js';
-import { type EvalProviderConfig, runEvaluation } from './runner.js';
 import { loadEvalScenes } from './scenes.js';
+import { type EvalProviderConfig, runEvaluation } from './task-sets/planned.js';
 import { loadTaskSet, selectTasks, TASK_SETS, type TaskSetName } from './tasks.js';
 
 const USAGE = `usage: groundplan-eval [--task-set ${Object.keys(TASK_SETS).join('|')}] [--tasks all|office|home|<family>|<id,...>] [--planner ${PLANNER_VARIANTS.join('|')}[,...]]

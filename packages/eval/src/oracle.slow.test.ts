@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runEvaluation } from './runner.js';
+import { runEvaluation } from './task-sets/planned.js';
 import { loadTaskSet } from './tasks.js';
 
 const resultsFile = `${tmpdir()}/groundplan-eval-oracle-${process.pid}.jsonl`;

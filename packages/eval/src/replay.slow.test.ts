@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { fileSceneStore } from '@groundplan/scene-graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeRun, type Summary, summarize, writeReport } from './report.js';
-import { type RunOutcome, runEvaluation } from './runner.js';
 import { type EvalScenes, loadEvalScenes } from './scenes.js';
+import { type RunOutcome, runEvaluation } from './task-sets/planned.js';
 import { type EvalTask, loadTaskSet } from './tasks.js';
 
 const cassettePath = new URL('../../../datasets/cassettes/eval-subset.cassette.json', import.meta.url)

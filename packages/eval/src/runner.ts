@@ -1,272 +1,57 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname } from 'node:path';
-import { createProvider, type LlmProvider, type ProviderConfig, recordingProvider } from '@groundplan/llm';
-import { openRetrieval } from '@groundplan/retrieval';
-import { collapse, countTokens, fileSceneStore, renderView } from '@groundplan/scene-graph';
-import { checkPlanGoals } from '@groundplan/simulator';
+// The one evaluation runner: every task set (SayPlan's 90, held-out, blind, blind2, the dynamic
+// variants, the exploration benchmark) runs through the real workflows on a Temporal server,
+// with in-process workers; a task set's adapter (src/task-sets/) says which workers it needs and
+// how one task runs and is scored.
+import { readFile } from 'node:fs/promises';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
-import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
-import {
-  GROUNDPLAN_SEARCH_ATTRIBUTES,
-  type PlannerVariant,
-  type PlanTaskResult,
-  type Progress,
-  progressQuery,
-  type SearchTraceEntry,
-  traitsOf,
-} from '@groundplan/workflows/contract';
-import { createRoleWorkers, runWorkersUntil } from '@groundplan/workflows/worker';
-import { type Client, WorkflowFailedError } from '@temporalio/client';
-import { CODE_COMMIT } from './code-commit.js';
-import { conductOf, scoreAnswer, untouchedKept } from './conduct.js';
-import { DEFAULT_ORACLE_FILE, oracleProvider, readOracle } from './oracle.js';
-import { type ProgressReporter, progressReporter } from './progress.js';
-import type { TaskRecord } from './record.js';
-import { loadEvalScenes } from './scenes.js';
-import { classifyErrors, type PlanningScore, type SearchScore, scoreSearch } from './score.js';
-import { type EvalTask, isSearchTask } from './tasks.js';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
+import { createRoleWorkers, type RoleWorkersOptions, runWorkersUntil } from '@groundplan/workflows/worker';
+import type { Client } from '@temporalio/client';
 
-/** A provider for the evaluation: any of the LLM package's, or the oracle (a harness check). */
-export type EvalProviderConfig =
-  | ProviderConfig
-  | { provider: 'oracle'; oraclePath?: string; recordTo?: string };
-
-export type RunOptions = {
-  tasks: readonly EvalTask[];
-  provider: EvalProviderConfig;
-  planner: PlannerVariant;
-  /** Tasks in flight at once (default 4). */
+/** A task set as the runner drives it: its workers, and how one task runs through a workflow and is scored. */
+export type TaskSetAdapter<Task, Record> = {
+  /** The roles this process runs and what they are given (the namespace is the server's). */
+  workers: Omit<RoleWorkersOptions, 'namespace'>;
+  /** Tasks in flight at once (default 1; one robot's tasks run one after another). */
   concurrency?: number;
-  /** JSONL file; tasks already in it are skipped, new ones appended. */
-  resultsFile: string;
-  maxSearchSteps?: number;
-  maxReplans?: number;
-  /** LLM calls at once on this process's LLM worker; default 1 for a local model, else concurrency. */
-  llmConcurrency?: number;
-  /** Per-task budget: a workflow still running after it is terminated and recorded as an error. */
-  taskTimeoutMs?: number;
-  /** Whether the sayplan prompts ask for a bounded chain of thought (default: the LLM activities', on). */
-  chainOfThought?: boolean;
-  /** Who reads the instruction (PlanOptions.reader); default the rules. */
-  reader?: 'rules' | 'model';
-  /** 'auto': a bar on a TTY, plain lines otherwise. */
-  progress?: 'auto' | 'bar' | 'lines' | 'none';
-};
-
-export type RunOutcome = {
-  /** Every record in the results file for the tasks asked for, old and new. */
-  records: TaskRecord[];
-  ran: number;
-  skipped: number;
-  /** Search tasks a baseline does not run: the baselines plan from the full graph, no search. */
-  notApplicable: string[];
-  provider: { name: string; model: string };
+  /** Runs one task through its workflow and scores it; a failed run is a record, not a throw. */
+  run: (task: Task, client: Client) => Promise<Record>;
 };
 
 /**
- * Runs tasks through the real planTask workflow on a Temporal server (TEMPORAL_ADDRESS, or a dev
- * server it starts) with in-process planner, LLM and simulation workers, N tasks at a time,
- * appending one scored JSONL record per task.
+ * Runs the tasks through the adapter's workflows on a Temporal server (TEMPORAL_ADDRESS, or a dev
+ * server it starts) with in-process workers, N at a time; each record goes to `finished` as its
+ * task ends (a results file is appended there, so a stopped run keeps what it did).
  */
-export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
-  const concurrency = Math.max(1, options.concurrency ?? 4);
-  // A planner that does not search (the baselines) plans from the whole graph: search tasks are not its.
-  const searches = traitsOf(options.planner).search !== 'none';
-  const applicable = options.tasks.filter((t) => searches || !isSearchTask(t));
-  const notApplicable = options.tasks.filter((t) => !applicable.includes(t)).map((t) => t.id);
-  const done = await readRecords(options.resultsFile);
-  const doneIds = new Set(done.map((r) => r.id));
-  const todo = applicable.filter((t) => !doneIds.has(t.id));
-
-  const store = fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`);
-  const scenes = await loadEvalScenes(store);
-  const provider = await buildProvider(options.provider, options.tasks);
-  const retrieval =
-    traitsOf(options.planner).search === 'grounded'
-      ? await openRetrieval({ cacheDir: `${tmpdir()}/groundplan-eval-retrieval` })
-      : undefined;
-  if (retrieval && !retrieval.ok) throw new Error(retrieval.error);
-  const records: TaskRecord[] = [];
-
-  if (todo.length > 0) {
-    await mkdir(dirname(options.resultsFile), { recursive: true });
-    const env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    try {
-      const llmConcurrency =
-        options.llmConcurrency ?? (options.provider.provider === 'local' ? 1 : concurrency);
-      const workers = await createRoleWorkers(env.nativeConnection, {
-        roles: ['planner', 'llm', 'sim'],
-        namespace: env.namespace ?? 'default',
-        scenes: store,
-        provider,
-        ...(retrieval?.ok ? { retrieval: retrieval.value } : {}),
-        ...(options.chainOfThought !== undefined ? { chainOfThought: options.chainOfThought } : {}),
-        concurrency: { llm: llmConcurrency },
-        // A model call cut off by a task timeout may not stop at once; do not wait for it forever.
-        shutdownForceTime: '30 seconds',
-      });
-      const bar = progressReporter(todo.length, options.progress ?? 'auto');
-      try {
-        await runWorkersUntil(
-          workers,
-          pool(todo, concurrency, async (task) => {
-            const record = await runTask(task, bar, env.client);
-            records.push(record);
-            await appendFile(options.resultsFile, `${JSON.stringify(record)}\n`);
-            bar.finished(task.id, record);
-          }),
-        );
-      } finally {
-        bar.close();
-      }
-    } finally {
-      await env.teardown().catch((cause: Error) => console.error(`Temporal teardown: ${cause.message}`));
-    }
-    if ('saved' in provider && typeof provider.saved === 'function') await provider.saved();
+export async function runTaskSet<Task, Record>(
+  adapter: TaskSetAdapter<Task, Record>,
+  tasks: readonly Task[],
+  finished: (task: Task, record: Record) => Promise<void> | void,
+): Promise<Record[]> {
+  const records: Record[] = [];
+  if (tasks.length === 0) return records;
+  const env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
+  try {
+    const workers = await createRoleWorkers(env.nativeConnection, {
+      ...adapter.workers,
+      namespace: env.namespace ?? 'default',
+    });
+    await runWorkersUntil(
+      workers,
+      pool(tasks, Math.max(1, adapter.concurrency ?? 1), async (task) => {
+        const record = await adapter.run(task, env.client);
+        records.push(record);
+        await finished(task, record);
+      }),
+    );
+  } finally {
+    await env.teardown().catch((cause: Error) => console.error(`Temporal teardown: ${cause.message}`));
   }
-
-  const asked = new Set(applicable.map((t) => t.id));
-  return {
-    records: [...done, ...records].filter((r) => asked.has(r.id)),
-    ran: records.length,
-    skipped: applicable.length - todo.length,
-    notApplicable,
-    provider: { name: provider.name, model: provider.model },
-  };
-
-  async function runTask(task: EvalTask, bar: ProgressReporter, client: Client): Promise<TaskRecord> {
-    const { graph, ref } = scenes.sceneFor(task);
-    const collapsedTokens = countTokens(renderView(graph, collapse(graph)));
-    const search = isSearchTask(task);
-    const started = Date.now();
-    bar.started(task.id);
-    const base = {
-      commit: CODE_COMMIT,
-      id: task.id,
-      environment: task.environment,
-      family: task.family,
-      instruction: task.instruction,
-      planner: options.planner,
-      ...(options.reader === 'model' ? { reader: 'model' as const } : {}),
-      provider: provider.name,
-      model: provider.model,
-    };
-    let workflowId = '';
-    let result: PlanTaskResult;
-    // Where the run had got to when it timed out or failed, so the record says how far it went.
-    let reached: Progress | undefined;
-    let progress: () => Promise<Progress | undefined> = async () => undefined;
-    try {
-      const handle = await startPlanTask(client, task.environment, {
-        sceneRef: ref,
-        instruction: task.instruction,
-        options: {
-          planner: options.planner,
-          // A run that would ask which thing was meant fails with its question instead of waiting.
-          ask: false,
-          ...(options.reader === 'model' ? { reader: 'model' as const } : {}),
-          // Search tasks are scored on the search alone, so their plan gets no replans.
-          ...(search
-            ? { maxReplans: 0 }
-            : options.maxReplans !== undefined
-              ? { maxReplans: options.maxReplans }
-              : {}),
-          ...(options.maxSearchSteps !== undefined ? { maxSearchSteps: options.maxSearchSteps } : {}),
-        },
-      });
-      workflowId = handle.workflowId;
-      progress = () => within(PROGRESS_QUERY_MS, handle.query(progressQuery)).catch(() => undefined);
-      result = await withDeadline(runOutcome(handle), options.taskTimeoutMs, async () => {
-        // Asked before the run is terminated: a terminated run's history cannot answer it.
-        reached = await progress();
-        void handle.terminate('evaluation task timeout').catch(() => undefined);
-        return `timed out after ${Math.round((options.taskTimeoutMs ?? 0) / 1000)} s (the task budget)${
-          reached ? `, ${reached.stage}` : ''
-        }`;
-      });
-    } catch (cause) {
-      const latencyMs = Date.now() - started;
-      const message = cause instanceof WorkflowFailedError ? causeChain(cause) : (cause as Error).message;
-      // A failed run is asked after the fact: its history replays on this process's planner worker.
-      reached ??= await progress();
-      const trace = reached?.searchTrace ?? [];
-      return {
-        ...base,
-        status: 'error',
-        error: message,
-        ...(search
-          ? { search: { success: false, endedWithDone: false, named: [], answersInView: [] } }
-          : { planning: { executable: false, correct: false, failedGoals: [] } }),
-        errorTypes: [],
-        replans: Math.max(0, (reached?.attempts ?? 0) - 1),
-        searchSteps: trace.length,
-        viewTokens: [collapsedTokens, ...trace.map((entry) => entry.viewTokens)],
-        usage: reached?.usage ?? { promptTokens: 0, completionTokens: 0, calls: 0 },
-        latencyMs,
-        plan: [],
-        searchCommands: trace.map(searchCommand),
-        workflowId,
-        finishedAt: new Date().toISOString(),
-      };
-    }
-    const latencyMs = Date.now() - started;
-    let searchScore: SearchScore | undefined;
-    let planning: PlanningScore | undefined;
-    const { criteria } = task;
-    const executable = result.status === 'verified';
-    if (criteria.kind === 'search') searchScore = scoreSearch(graph, criteria, task.required, result);
-    else if (criteria.kind === 'answer') searchScore = scoreAnswer(graph, criteria, result);
-    else if (criteria.kind === 'planning') {
-      const checked = executable ? checkPlanGoals(graph, result.expandedPlan, criteria.goal) : undefined;
-      if (checked && !checked.ok)
-        throw new Error(`${task.id}: the task's goal does not parse: ${checked.error}`);
-      const goals = checked?.ok ? checked.value : { satisfied: false, failed: [] };
-      // The goals hold, and the nodes the task says to leave alone end as they started.
-      const correct = goals.satisfied && untouchedKept(graph, task, result);
-      planning = { executable, correct, failedGoals: goals.failed };
-    }
-    // A request the building cannot meet is right when the run does not claim to have met it; an
-    // ambiguous one when it asks which, offering at least two of the things it may mean.
-    else if (criteria.kind === 'cannot') planning = { executable, correct: !executable, failedGoals: [] };
-    else {
-      const offered = result.question?.options ?? [];
-      const correct = !executable && criteria.options.filter((id) => offered.includes(id)).length >= 2;
-      planning = { executable, correct, failedGoals: [] };
-    }
-    const scores = { ...(searchScore ? { search: searchScore } : {}), ...(planning ? { planning } : {}) };
-    return {
-      ...base,
-      status: result.status,
-      ...(result.reason ? { error: result.reason } : {}),
-      ...scores,
-      conduct: conductOf(graph, task, result),
-      errorTypes: classifyErrors(graph, task, result, scores),
-      replans: Math.max(0, result.attempts.length - 1),
-      searchSteps: result.searchTrace.length,
-      viewTokens: [collapsedTokens, ...result.searchTrace.map((entry) => entry.viewTokens)],
-      usage: result.usage,
-      latencyMs,
-      plan: result.plan,
-      ...(result.attempts.at(-1)?.goals ? { goals: result.attempts.at(-1)?.goals } : {}),
-      ...(result.sideEffects?.length ? { sideEffects: result.sideEffects } : {}),
-      searchCommands: result.searchTrace.map(searchCommand),
-      workflowId,
-      finishedAt: new Date().toISOString(),
-    };
-  }
+  return records;
 }
 
-async function buildProvider(config: EvalProviderConfig, tasks: readonly EvalTask[]): Promise<LlmProvider> {
-  if (config.provider !== 'oracle') return createProvider(config);
-  const oracle = await readOracle(config.oraclePath ?? DEFAULT_ORACLE_FILE);
-  if (!oracle.ok) throw new Error(oracle.error);
-  const provider = oracleProvider(oracle.value, tasks);
-  return config.recordTo ? recordingProvider(provider, config.recordTo) : provider;
-}
-
-/** The records already in a results file; a missing file has none. */
-export async function readRecords(path: string): Promise<TaskRecord[]> {
+/** The records already in a JSONL results file; a missing file has none. */
+export async function readJsonLines<T>(path: string): Promise<T[]> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -279,7 +64,7 @@ export async function readRecords(path: string): Promise<TaskRecord[]> {
     .filter((line) => line.trim().length > 0)
     .flatMap((line) => {
       try {
-        return [JSON.parse(line) as TaskRecord];
+        return [JSON.parse(line) as T];
       } catch {
         return [];
       }
@@ -307,23 +92,6 @@ export function causeChain(error: Error): string {
     parts.push(`${type ?? e.name}: ${e.message}`);
   }
   return parts.join(' <- ') || error.message;
-}
-
-/** How long a timed-out task's progress query may take before the task is terminated without it. */
-const PROGRESS_QUERY_MS = 5000;
-
-/** A search step as the records show it: `expand(kitchen)`, with ` !` when it was rejected. */
-function searchCommand(entry: SearchTraceEntry): string {
-  return `${entry.command}(${entry.node})${entry.error ? ' !' : ''}`;
-}
-
-/** The work's result, or a rejection once `ms` have passed. */
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** The work's result, or an Error with the message onTimeout gives once the deadline passes. */

@@ -1,4 +1,4 @@
-import { shortestPath } from '@groundplan/path-planner';
+import { shortestOrder } from '@groundplan/path-planner';
 import { perceive } from '@groundplan/robot';
 import {
   agentLocation,
@@ -74,40 +74,9 @@ export function shortestTour(world: SceneGraph, targets: readonly string[]): num
   return shortestOrder(world, start, rooms as string[])?.length;
 }
 
-/** The order of visiting the rooms from `start` whose route is shortest, and its length; undefined when one is unreachable. */
-export function shortestOrder(
-  world: SceneGraph,
-  start: string,
-  rooms: readonly string[],
-): { rooms: string[]; length: number } | undefined {
-  const length = (from: string, to: string) => {
-    const route = shortestPath(world, from, to);
-    return route.ok ? route.value.length : Number.POSITIVE_INFINITY;
-  };
-  let best: { rooms: string[]; length: number } | undefined;
-  for (const order of permutations(rooms)) {
-    let total = 0;
-    let here = start;
-    for (const room of order) {
-      total += length(here, room);
-      here = room;
-    }
-    if (Number.isFinite(total) && (best === undefined || total < best.length))
-      best = { rooms: order, length: total };
-  }
-  return best;
-}
-
 /** Success weighted by path length (Anderson et al. 2018): shortest / max(travelled, shortest) when found, else 0. */
 export function spl(found: boolean, shortest: number, travelled: number): number {
   if (!found) return 0;
   if (shortest === 0) return 1;
   return shortest / Math.max(travelled, shortest);
-}
-
-function permutations<T>(items: readonly T[]): T[][] {
-  if (items.length <= 1) return [[...items]];
-  return items.flatMap((item, i) =>
-    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
-  );
 }

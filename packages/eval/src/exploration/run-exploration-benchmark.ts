@@ -4,15 +4,15 @@
 // (only the per-room plan, opening and looking inside, finds them). Explorers without a model:
 // oracle, full-graph, frontier, frontier-prior; with --saynav the embedded model's saynav and
 // saynav-prior (the model picks among the frontier rooms best by the retrieval prior). Every
-// explorer runs the same per-room plan (--looks assets per room). Writes results.json and
+// explorer runs the same per-room plan (--looks assets per room), each task a run of the real
+// exploreFor workflow (the one runner, src/runner.ts). Writes results.json and
 // report.md to --out after every task; --resume skips the (task, explorer) pairs already there.
 //   tsx --conditions=@groundplan/source src/exploration/run-exploration-benchmark.ts --out DIR
 //     [--saynav] [--tasks N] [--container-tasks N] [--looks K] [--scenes a,b] [--max-tasks N] [--resume]
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
-  createLlmActivities,
   createProvider,
   type LlmProvider,
   ROOM_CHOICE_PROMPT_VERSION,
@@ -27,6 +27,8 @@ import {
   type SceneGraph,
 } from '@groundplan/scene-graph';
 import { DEFAULT_LOOKS_PER_ROOM, SAYNAV_OPTIONS } from '@groundplan/workflows/explore-contract';
+import { runTaskSet } from '../runner.js';
+import { type ExplorationTask, explorationTaskSet } from '../task-sets/exploration.js';
 import {
   explorationTasks,
   shortestTour,
@@ -34,7 +36,6 @@ import {
   type TargetPool,
   withEmptyGripper,
 } from './exploration-tasks.js';
-import { type ExplorationDeps, type ExplorerKind, exploreInSimulation } from './explore-in-simulation.js';
 
 const { values } = parseArgs({
   options: {
@@ -89,20 +90,12 @@ if (values.saynav) {
   provider = createProvider({ provider: 'local' });
   model = provider.model;
 }
-const llm = createLlmActivities({ provider, scenes, retrieval: retrieval.value, chainOfThought: false });
-const deps: ExplorationDeps = {
-  prior: llm,
-  scenes,
-  retrieval: retrieval.value,
-  chooseRoom: llm.chooseRoomToExplore,
-};
 
-/** An explorer of the table: the in-process kind and, for saynav, whether the prior orders its options. */
+/** An explorer of the table: the workflow's explorer and, for saynav-prior, saynav with the prior ordering its options. */
 type Explorer = 'oracle' | 'full-graph' | 'frontier' | 'frontier-prior' | 'saynav' | 'saynav-prior';
 const explorers: Explorer[] = values.saynav
   ? ['saynav', 'saynav-prior']
   : ['oracle', 'full-graph', 'frontier', 'frontier-prior'];
-const kindOf = (explorer: Explorer): ExplorerKind => (explorer === 'saynav-prior' ? 'saynav' : explorer);
 
 type Row = {
   scene: string;
@@ -154,18 +147,36 @@ for (let i = 0; i < Math.max(0, ...perBuilding.map((list) => list.length)); i++)
 
 const started = Date.now();
 const loads: number[] = [];
+type Pair = ExplorationTask & { name: string; pool: TargetPool; shortest: number; explorerName: Explorer };
+const pairs: Pair[] = [];
 for (const { name, world, pool, targets } of tasks.slice(0, maxTasks)) {
   const shortest = shortestTour(world, targets);
   if (shortest === undefined) throw new Error(`${name}: no route visits ${targets.join(', ')}`);
   for (const explorer of explorers) {
     if (done.has(key(name, explorer, targets))) continue;
-    const t0 = Date.now();
-    const outcome = await exploreInSimulation(
+    pairs.push({
+      name,
+      pool,
+      shortest,
+      explorerName: explorer,
       world,
-      { targets, maxDistance, looksPerRoom },
-      kindOf(explorer),
-      { ...deps, roomPrior: explorer === 'saynav-prior' },
-    );
+      targets,
+      maxDistance,
+      looksPerRoom,
+      explorer: explorer === 'saynav-prior' ? 'saynav' : explorer,
+      ...(explorer === 'saynav-prior' ? { roomPrior: true } : {}),
+    });
+  }
+}
+await runTaskSet(
+  explorationTaskSet({
+    scenes,
+    provider,
+    retrieval: retrieval.value,
+    dataDir: mkdtempSync(`${tmpdir()}/groundplan-exploration-`),
+  }),
+  pairs,
+  ({ name, pool, shortest, explorerName: explorer, world, targets }, outcome) => {
     const success = outcome.status === 'found';
     rows.push({
       scene: name,
@@ -179,20 +190,20 @@ for (const { name, world, pool, targets } of tasks.slice(0, maxTasks)) {
       shortest,
       distance: outcome.distance,
       roomsExplored: outcome.explored.length,
-      assetLooks: outcome.assetLooks,
+      assetLooks: outcome.assetLooks ?? [],
       steps: outcome.steps,
-      llmCalls: outcome.llm.calls,
-      promptTokens: outcome.llm.promptTokens,
-      completionTokens: outcome.llm.completionTokens,
-      seconds: (Date.now() - t0) / 1000,
+      llmCalls: outcome.usage.calls,
+      promptTokens: outcome.usage.promptTokens,
+      completionTokens: outcome.usage.completionTokens,
+      seconds: outcome.seconds,
     });
     loads.push(loadavg()[0] ?? 0);
     console.log(
-      `${name} ${pool} ${explorer} [${targets.join(', ')}]: ${outcome.status} ${outcome.distance.toFixed(1)} m, ${outcome.explored.length} rooms, ${outcome.llm.calls} calls`,
+      `${name} ${pool} ${explorer} [${targets.join(', ')}]: ${outcome.status} ${outcome.distance.toFixed(1)} m, ${outcome.explored.length} rooms, ${outcome.usage.calls} calls`,
     );
     writeReport(false);
-  }
-}
+  },
+);
 
 /** Writes results.json and report.md from the rows so far: a long run that is stopped still leaves its report. */
 function writeReport(complete: boolean): string {

@@ -1,7 +1,7 @@
-// GraSIF-style evaluation (LookPlanGraph, seed 002): each dynamic variant runs through the real
-// planAndExecute workflow on a simulated robot whose true world differs from its belief, and is
+// The dynamic task set (GraSIF-style, LookPlanGraph, seed 002): each variant runs through the real
+// planAndExecute workflow (the one runner) on a simulated robot whose true world differs from its belief, and is
 // scored in the true world the robot leaves behind.
-import { appendFile, mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { createProvider, type LlmProvider, type ProviderConfig, scriptedProvider } from '@groundplan/llm';
@@ -9,22 +9,19 @@ import { openRetrieval } from '@groundplan/retrieval';
 import { createSimulatedRobot, readWorld, type SkillExecutor, worldFilePath } from '@groundplan/robot';
 import { fileSceneStore, requireScene, type SceneStore } from '@groundplan/scene-graph';
 import { checkGoalText, initialState, isPrior } from '@groundplan/simulator';
-import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { runOutcome, startPlanAndExecute } from '@groundplan/workflows/client';
 import {
   DEFAULT_MAX_ACTIONS,
-  GROUNDPLAN_SEARCH_ATTRIBUTES,
   PLANNER_VARIANTS,
   type PlanAndExecuteResult,
   type PlannerVariant,
   traitsOf,
 } from '@groundplan/workflows/contract';
-import { createRoleWorkers, runWorkersUntil } from '@groundplan/workflows/worker';
-import { WorkflowFailedError } from '@temporalio/client';
-import { type DynamicTask, storeDynamicWorlds } from './dynamic-tasks.js';
-import { lookOracle } from './look-oracle.js';
-import { causeChain, withDeadline } from './runner.js';
-import { loadEvalScenes } from './scenes.js';
+import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { type DynamicTask, storeDynamicWorlds } from '../dynamic-tasks.js';
+import { lookOracle } from '../look-oracle.js';
+import { causeChain, readJsonLines, runTaskSet, withDeadline } from '../runner.js';
+import { loadEvalScenes } from '../scenes.js';
 
 /** The planners of LookPlanGraph's comparison. */
 export const DYNAMIC_PLANNERS = PLANNER_VARIANTS.filter((planner) => traitsOf(planner).dynamic);
@@ -144,38 +141,33 @@ export async function runDynamicEvaluation(options: DynamicRunOptions): Promise<
   if (retrieval && !retrieval.ok) throw new Error(retrieval.error);
   const model = oracle ? 'oracle (true world)' : provider.model;
 
-  const env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-  try {
-    const workers = await createRoleWorkers(env.nativeConnection, {
-      roles: ['planner', 'llm', 'sim', 'robot'],
-      namespace: env.namespace ?? 'default',
-      scenes: store,
-      provider,
-      ...(retrieval?.ok ? { retrieval: retrieval.value } : {}),
-      ...(oracle ? { actionOracle: lookOracle({ scenes: store, dataDir, tasks: options.tasks }) } : {}),
-      robot: { id: robotId, executor: robot },
-      concurrency: { llm: 1 },
-      shutdownForceTime: '30 seconds',
-    });
-    await runWorkersUntil(
-      workers,
-      (async () => {
-        for (const task of todo) {
-          const record = await runVariant(task);
-          records.push(record);
-          await appendFile(options.resultsFile, `${JSON.stringify(record)}\n`);
-          options.log?.(
-            `${task.id} ${options.planner}/${chooserName}: ${record.status}${record.success ? ' success' : ''} (${record.planLength} skills, ${record.replans} replans, ${record.seconds} s)${record.reason ? ` ${record.reason.slice(0, 160)}` : ''}`,
-          );
-        }
-      })(),
-    );
-  } finally {
-    await env.teardown().catch((cause: Error) => console.error(`Temporal teardown: ${cause.message}`));
-  }
+  // One robot, a fresh world per variant: the variants run one after another.
+  await runTaskSet(
+    {
+      workers: {
+        roles: ['planner', 'llm', 'sim', 'robot'],
+        scenes: store,
+        provider,
+        ...(retrieval?.ok ? { retrieval: retrieval.value } : {}),
+        ...(oracle ? { actionOracle: lookOracle({ scenes: store, dataDir, tasks: options.tasks }) } : {}),
+        robot: { id: robotId, executor: robot },
+        concurrency: { llm: 1 },
+        shutdownForceTime: '30 seconds',
+      },
+      run: runVariant,
+    },
+    todo,
+    async (task, record) => {
+      records.push(record);
+      await appendFile(options.resultsFile, `${JSON.stringify(record)}\n`);
+      options.log?.(
+        `${task.id} ${options.planner}/${chooserName}: ${record.status}${record.success ? ' success' : ''} (${record.planLength} skills, ${record.replans} replans, ${record.seconds} s)${record.reason ? ` ${record.reason.slice(0, 160)}` : ''}`,
+      );
+    },
+  );
   return records;
 
-  async function runVariant(task: DynamicTask): Promise<DynamicRecord> {
+  async function runVariant(task: DynamicTask, client: Client): Promise<DynamicRecord> {
     const started = Date.now();
     const base = {
       id: task.id,
@@ -202,7 +194,7 @@ export async function runDynamicEvaluation(options: DynamicRunOptions): Promise<
     const { budgets } = options;
     let result: PlanAndExecuteResult;
     try {
-      const handle = await startPlanAndExecute(env.client, task.environment, {
+      const handle = await startPlanAndExecute(client, task.environment, {
         sceneRef: task.belief.ref,
         instruction: task.instruction,
         robotId,
@@ -309,23 +301,8 @@ function countingRobot(robot: SkillExecutor, counts: SkillCounts): SkillExecutor
 }
 
 /** The records already in a results file; a line cut short by a crash is dropped, so that variant runs again. */
-export async function readDynamicRecords(path: string): Promise<DynamicRecord[]> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter((line) => line.trim().length > 0)
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as DynamicRecord];
-      } catch {
-        return [];
-      }
-    });
+export function readDynamicRecords(path: string): Promise<DynamicRecord[]> {
+  return readJsonLines<DynamicRecord>(path);
 }
 
 const now = () => new Date().toISOString();
