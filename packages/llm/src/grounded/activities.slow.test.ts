@@ -243,12 +243,43 @@ describe('goals of requests over several things, or for the place that fits a th
     );
   });
 
+  it('asks which things a set means when its noun names a kind of thing, not a thing', async () => {
+    // No node is called an ingredient: the nearest by meaning (chips) would be a guess.
+    const asked = await activities().chooseGoals({
+      sceneRef,
+      instruction: 'I want to make a sandwich. Place all the ingredients on the lunch table.',
+      view: { expanded: ['kitchen'], memory: ['kitchen'] },
+      chooser: 'prior',
+      rejected: [],
+    });
+    expect(asked).toMatchObject({ ok: false, ambiguous: { phrase: 'ingredients' } });
+    if (asked.ok || asked.ambiguous === undefined) throw new Error('expected a question');
+    expect(asked.ambiguous.options.length).toBeGreaterThan(1);
+  });
+
   it('puts things in the one of equally named places whose name the request says more of', async () => {
-    const chosen = await choose(
-      'Wash all the dishes on the lunch table. Once finished, place all the clean cutlery in the drawer.',
-      'kitchen',
-      'lunch_table',
-    );
+    const instruction =
+      'Wash all the dishes on the lunch table. Once finished, place all the clean cutlery in the drawer.';
+    const first = await activities().chooseGoals({
+      sceneRef,
+      instruction,
+      view: { expanded: ['kitchen'], memory: ['kitchen'] },
+      chooser: 'prior',
+      rejected: [],
+      found: 'lunch_table',
+    });
+    // "Cutlery" names no node: the run asks which, and goes on with the answer.
+    expect(first).toMatchObject({ ok: false, ambiguous: { phrase: 'clean cutlery' } });
+    const chosen = await activities().chooseGoals({
+      sceneRef,
+      instruction,
+      view: { expanded: ['kitchen'], memory: ['kitchen'] },
+      chooser: 'prior',
+      rejected: [],
+      found: 'lunch_table',
+      resolved: [{ phrase: 'clean cutlery', node: 'fork' }],
+    });
+    if (!chosen.ok) throw new Error(chosen.error);
     const drawers = chosen.goals.filter((goal) => /^inside\(\w+, \w*drawer\)$/.test(goal));
     expect(drawers.length).toBeGreaterThan(0);
     for (const goal of drawers) expect(goal).toMatch(/, cutlery_drawer\)$/);
@@ -261,6 +292,29 @@ describe('goals of requests over several things, or for the place that fits a th
       'banana_2',
     );
     expect(chosen.goals[0]).toBe('inside(banana_2, organic_bin)');
+  });
+
+  it('throws away the can a statement puts on a desk, and takes the person something to clean with', async () => {
+    const chosen = await choose(
+      'Tobi spilt soda on his desk. Throw away the can and take him something to clean with.',
+      'tobis_office',
+      'tobis_desk',
+    );
+    // The empty can on his desk goes in the recycling bin; the full one in his fridge stays.
+    expect(chosen.goals).toContain('inside(sprite_can, recycling_bin)');
+    expect(chosen.goals.some((goal) => goal.includes('pepsi_can'))).toBe(false);
+    const tool = chosen.goals.find((goal) => goal.endsWith(', tobis_desk)'));
+    expect(tool).toMatch(/^on\((?:sponge|cloth), tobis_desk\)$/);
+  });
+
+  it("throws away the fruit the statements describe where the search found it, and takes nobody else's apple", async () => {
+    const chosen = await choose(
+      'There is an office which has a cabinet containing a rotten apple. The cabinet name contains an even number. Locate the office, throw away the fruit and get them a fresh apple.',
+      'ajays_office',
+      'ajays_office',
+    );
+    expect(chosen.goals).toContain('inside(apple_5, organic_bin)');
+    expect(chosen.goals.some((goal) => goal.includes('peters_apple'))).toBe(false);
   });
 
   it('brings both things asked for with one verb to where the speaker says they are', async () => {

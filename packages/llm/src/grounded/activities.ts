@@ -19,12 +19,18 @@ import type { CallReport } from '../provider.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from '../search-step.js';
 import { type Ask, noCall } from '../structured-call.js';
 import { type Ambiguity, ambiguousThings } from './ambiguous-things.js';
-import { askedGoals, subjectOf } from './asked-goals.js';
+import { askedGoals, namedNodes, subjectOf } from './asked-goals.js';
 import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
 import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
-import { destinationPhrase, roomNamer, towardDestination, withNamesForPronouns } from './destination.js';
+import {
+  destinationPhrase,
+  personBefore,
+  roomNamer,
+  towardDestination,
+  withNamesForPronouns,
+} from './destination.js';
 import { excludedByWords } from './excluded-words.js';
 import { missingThings } from './missing-things.js';
 import {
@@ -36,6 +42,7 @@ import {
   nextActionOptions,
 } from './next-action.js';
 import { currentPlacements, goalOptions, type Option, searchOptions, withModelPick } from './options.js';
+import { occupantOf, placeOfPerson } from './people.js';
 import { planNodes } from './plan-nodes.js';
 import { plainWords } from './quantified.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
@@ -221,9 +228,8 @@ export function groundedActivities(deps: {
     async chooseGoals(input: ChooseGoalsInput): Promise<ChooseGoalsResult> {
       const { graph, index, query } = await prepare(input.sceneRef, input.instruction);
       // The requests, each with "his desk" read as the named person's desk.
-      const requests = instructionClauses(input.instruction)
-        .filter(isRequest)
-        .map((clause) => withNamesForPronouns(input.instruction, clause));
+      const said = instructionClauses(input.instruction).filter(isRequest);
+      const requests = said.map((clause) => withNamesForPronouns(input.instruction, clause));
       // A request for something the building does not have ends here: no goal is made up for it.
       // Unknown words, and nothing near in meaning either ("the couch" in a building of sofas is there).
       // The model's reading names the things; without one, the noun phrases of the requests.
@@ -279,8 +285,24 @@ export function groundedActivities(deps: {
       // The thing the user named is what the goals are about.
       const found = resolved.at(-1)?.node ?? input.found;
       const clauses = requests.length > 1 ? requests : [];
-      const placeContext = { namesRoom: roomNamer(graph), speakerAt: speakerPlace(input.instruction) };
-      const destinations = requests.map((clause) => destinationPhrase(clause, placeContext));
+      const destinations = requests.map((clause, c) =>
+        destinationPhrase(clause, {
+          namesRoom: roomNamer(graph),
+          speakerAt: speakerPlace(input.instruction),
+          // "Take him something": to where the person named before this clause has things brought.
+          placeOfPerson: () => {
+            // A sentence may open with a name the building knows ("Tobi spilt soda ...").
+            const person = personBefore(
+              input.instruction,
+              said[c]!,
+              (word) => placeOfPerson(graph, word) !== undefined,
+            );
+            // "Locate the office ... get them a fresh apple": whoever's room the search found.
+            const occupant = person ?? occupantOf(graph, found);
+            return occupant === undefined ? undefined : placeOfPerson(graph, occupant);
+          },
+        }),
+      );
       const embed = glossVectors(index);
       const clauseQueries = clauses.length > 0 ? await embed(clauses) : [];
       const places = [...new Set(destinations.filter((place) => place !== undefined))];
@@ -384,10 +406,16 @@ export function groundedActivities(deps: {
         // "From the nightstand in bedroom 2": the nightstand in that room, not the one the words fit best.
         assetFor: async (phrase, clause) =>
           inNamedRoom(graph, phrase, clause ?? '', 'asset') ?? (await bestOf('asset')(phrase)),
-        objectFor: bestOf('object'),
+        objectsFor: async (noun, limit) => things((await embed([noun]))[0]!, ['object'], limit),
         embed,
+        namedIn: (text, options) => namedNodes(graph, text, options),
+        instruction: input.instruction,
+        ...(found !== undefined ? { found } : {}),
       });
-      const requested = requestedAll.filter((goal) => goalNodes(goal).every((id) => !excluded.has(id)));
+      const requested = requestedAll.goals.filter((goal) => goalNodes(goal).every((id) => !excluded.has(id)));
+      // A request whose goals the scene says is not also read from the ranking: its best guess
+      // would move a second thing for the one it names.
+      for (const c of requestedAll.covered) if (perClause[c]) perClause[c] = [];
       const requestedLabels = requested.map((goal) => formatGoal(goal));
       const setTried = input.rejected.some((set) =>
         requestedLabels.every((label) => set.goals.includes(label)),
@@ -395,7 +423,19 @@ export function groundedActivities(deps: {
       // The goals the planner gets: the requested ones first, then the chosen ones that agree with them.
       const withRequested = (chosen: readonly Goal[]) =>
         consistentGoals([...(setTried ? [] : requested), ...chosen]).kept.map((goal) => formatGoal(goal));
-      if (options.length === 0) {
+      // "All the ingredients": which things the words mean is for the person to say.
+      const unclearSet = requestedAll.unclear;
+      if (unclearSet && resolved.length === 0 && input.rejected.length === 0)
+        return {
+          ok: false,
+          error: `which ${unclearSet.phrase}: ${unclearSet.options.join(', ')}?`,
+          ambiguous: unclearSet,
+          usage: NO_CALL,
+          calls: 0,
+        };
+      // Every request says its goals through the scene: the ranking adds nothing to them.
+      const allCovered = requests.length > 0 && requestedAll.covered.length === requests.length && !setTried;
+      if (options.length === 0 || allCovered) {
         const alone = withRequested([]);
         // The requests over sets say the goals themselves; nothing of the ranking needs to join them.
         if (alone.length > 0 && !setTried) {

@@ -71,6 +71,26 @@ describe('the goals an instruction asks for', () => {
     expect(asked(goal('inside(coke_can, cabinet_3)'))).toBe(false);
   });
 
+  it("someone else's thing is not used unless they are named: a fresh apple is not Peter's", async () => {
+    const office = await datasetScene('office');
+    const asked = (instruction: string) =>
+      askedGoals({ graph: office, instruction, named: [], actions: ACTION_SPECS });
+    expect(
+      asked('Get Ajay a fresh apple and put it on his desk.')(goal('on(peters_apple, ajays_desk)')),
+    ).toBe(false);
+    expect(asked('Get Ajay a fresh apple and put it on his desk.')(goal('on(apple, ajays_desk)'))).toBe(true);
+    expect(asked("Put Peter's apple on Ajay's desk.")(goal('on(peters_apple, ajays_desk)'))).toBe(true);
+    // The person chose it when asked which.
+    expect(
+      askedGoals({
+        graph: office,
+        instruction: 'Put an apple on the desk.',
+        named: ['peters_apple'],
+        actions: ACTION_SPECS,
+      })(goal('on(peters_apple, ajays_desk)')),
+    ).toBe(true);
+  });
+
   it('a state is asked for by a verb of a skill that sets it, not by naming the thing alone', async () => {
     const home = await datasetScene('home');
     const console = (instruction: string) =>

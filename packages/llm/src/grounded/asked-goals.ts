@@ -2,6 +2,7 @@ import type { SceneGraph } from '@groundplan/scene-graph';
 import type { ActionSpec, Goal } from '@groundplan/simulator';
 import { stem } from './missing-things.js';
 import { nodeWords } from './node-words.js';
+import { ownerOf, saidNames } from './people.js';
 import { thingsInRooms } from './things-in-rooms.js';
 
 /**
@@ -47,9 +48,14 @@ export function askedGoals(context: {
   const saysAny = (phrases: readonly string[]) => phrases.some((phrase) => says(lower, phrase));
   const holdingSaid = saysAny(movingPhrases(actions, 'holding'));
   const placingSaid = holdingSaid || saysAny(movingPhrases(actions, 'on'));
+  const people = saidNames(instruction);
   return (goal) => {
     const subject = subjectOf(goal);
     if (subject === undefined) return false;
+    // Someone else's thing is not used unless they are named ("get them a fresh apple" takes no
+    // apple from Peter's desk; "make Niko a coffee" may take Niko's mug).
+    const owner = ownerOf(graph, subject);
+    if (owner !== undefined && !people.has(owner) && !context.named.includes(subject)) return false;
     // A thing to move is named as such; a state may change on a place named ("clean Tobi's desk").
     // A thing taken out of a place is not put back into it ("take the fork out of the dishwasher").
     if (
@@ -106,7 +112,12 @@ const POINTING_BACK = /\b(?:it|them|they|this|that|these|those|one|ones)\b/i;
 
 /** A thing and what it is for: "something to clean with", "a cloth to wipe the table with". */
 const TOOL_PURPOSE =
-  /\b(?:something|anything|a|an|some|one)\s+(?:[a-z]+\s+)?to\s+[a-z]+(?:\s+[a-z'’]+){0,4}?\s+with\b/g;
+  /\b(?:something|anything|a|an|some|one)\s+(?:[a-z]+\s+)?to\s+([a-z]+)(?:\s+[a-z'’]+){0,4}?\s+with\b/g;
+
+/** The skill a request asks a tool for ("take him something to clean with" -> "clean"), if any. */
+export function toolPurpose(request: string): string | undefined {
+  return [...request.toLowerCase().matchAll(TOOL_PURPOSE)][0]?.[1];
+}
 
 /** The node a goal moves or changes: the object placed or held, the node whose state it sets. */
 export function subjectOf(goal: Goal): string | undefined {

@@ -53,6 +53,9 @@ describe('requests and statements', () => {
     expect(isRequest('My parcel just got delivered')).toBe(false);
     expect(isRequest('Peter is working hard at his desk')).toBe(false);
     expect(isRequest("I'm at the lunch table")).toBe(false);
+    // A name and a past tense say what someone did.
+    expect(isRequest('Tobi spilt soda on his desk')).toBe(false);
+    expect(isRequest('Niko dropped his keys')).toBe(false);
   });
 });
 

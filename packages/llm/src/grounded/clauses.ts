@@ -94,8 +94,17 @@ const STATEMENT_VERBS = new Set(
   'is are was were has have had might may can could will would should must just'.split(' '),
 );
 
+/** A past tense after a capitalised first word says what someone did ("Tobi spilt soda on his desk"). */
+const PAST_TENSE =
+  /^(?:[a-z]{2,}ed|spilt|spilled|left|lost|broke|forgot|dropped|took|put|got|made|ate|drank|went|came|brought|bought)$/;
+
 /** Whether a clause asks for something (opens with a verb) rather than says how things are. */
 export function isRequest(clause: string): boolean {
   const [first, second] = clause.toLowerCase().replace(/[’]/g, "'").split(' ');
-  return !STATEMENT_OPENERS.has(first ?? '') && !STATEMENT_VERBS.has(second ?? '');
+  const named = /^[A-Z][a-z]+$/.test(clause.split(' ')[0] ?? '');
+  return (
+    !STATEMENT_OPENERS.has(first ?? '') &&
+    !STATEMENT_VERBS.has(second ?? '') &&
+    !(named && PAST_TENSE.test(second ?? ''))
+  );
 }

@@ -3,6 +3,7 @@ import { goalOption, onGoal } from '../test-support/goal-options.js';
 import {
   DESTINATION_WEIGHT,
   destinationPhrase,
+  FITTING_BIN,
   towardDestination,
   withNamesForPronouns,
 } from './destination.js';
@@ -31,6 +32,28 @@ describe('destination phrases', () => {
     expect(destinationPhrase('Bring me an apple from Peter', { speakerAt })).toBe('the lunch table');
     expect(destinationPhrase('Bring me an apple from Peter')).toBeUndefined();
     expect(destinationPhrase('Bring the apple to Peter', { speakerAt })).toBe('Peter');
+  });
+
+  it('throws a thing away into the bin that fits it when no place is said', () => {
+    expect(destinationPhrase('Throw away the can')).toBe(FITTING_BIN);
+    expect(destinationPhrase('throw the wrapper out')).toBe(FITTING_BIN);
+    expect(destinationPhrase('Dispose of the batteries')).toBe(FITTING_BIN);
+    expect(destinationPhrase('Throw the banana peel in the organic bin')).toBe('the organic bin');
+  });
+
+  it('takes a thing given to "him", "her" or "them" where that person has things brought', () => {
+    const placeOfPerson = () => 'tobis desk';
+    expect(destinationPhrase('take him something to clean with', { placeOfPerson })).toBe('tobis desk');
+    expect(destinationPhrase('get them a fresh apple', { placeOfPerson })).toBe('tobis desk');
+    // "Her" before a noun is a possessive, not someone given something.
+    expect(destinationPhrase('take her mug', { placeOfPerson })).toBeUndefined();
+    // "Get" moves a thing only to someone: "in the library" says where the book is.
+    expect(destinationPhrase('Get the book in the library', { placeOfPerson })).toBeUndefined();
+  });
+
+  it('reads a phrase that ends on its preposition as what a thing is for, not where it goes', () => {
+    expect(destinationPhrase('take something to clean with')).toBeUndefined();
+    expect(destinationPhrase('bring me something to write on', { speakerAt: 'the desk' })).toBe('the desk');
   });
 
   it('names none for a clause that does not move a thing, or names no place', () => {

@@ -16,7 +16,24 @@ export type PlaceContext = {
   namesRoom?: (phrase: string) => boolean;
   /** Where the speaker says they are ("I'm at the lunch table"): "bring me" takes things there. */
   speakerAt?: string;
+  /**
+   * Where the person a clause's "him", "her" or "them" stands for has things brought to ("take him
+   * something" -> "Tobi's desk"), if the instruction named one before.
+   */
+  placeOfPerson?: (clause: string) => string | undefined;
 };
+
+/** Verbs that ask for a thing to be thrown away: with no place said, it goes in the bin that fits it. */
+const DISPOSING =
+  /^(?:throw\s+(?:\S+\s+)*?(?:away|out)\b|dispose\s+of\b|discard\b|bin\b|trash\b|get\s+rid\s+of\b)/i;
+/** What a disposing request with no place of its own asks for: the bin that fits each thing. */
+export const FITTING_BIN = 'the correct bin';
+
+/** A person the verb gives something to: "take him ...", "bring them a ...", "get her an ...". */
+const RECIPIENT = /^(?:him|her|them)$/i;
+const AFTER_RECIPIENT = /^(?:a|an|the|some|something|anything|one|two|three)$/i;
+/** A preposition that ends a clause leaves its phrase without a place: "something to clean with". */
+const STRANDED = /^(?:with|on|in|into|at|for|from|by)$/i;
 
 /** Whether a phrase names one of the graph's rooms ("Dimity's office" -> dimitys_office). */
 export function roomNamer(graph: SceneGraph): (phrase: string) => boolean {
@@ -40,13 +57,29 @@ const DIRECTIONAL = /^(?:onto|into|to)$/i;
  * his desk" -> "his desk"; "move the things on the desk to the shelf" -> "the shelf"). A first
  * phrase that names a room where a later one follows says where the thing is, not where it goes
  * ("throw the fruit in Dimity's office in the correct bin" -> "the correct bin"). A clause that
- * moves a thing to "me" with no place goes where the speaker is. Other clauses name no destination
+ * moves a thing to "me" with no place goes where the speaker is, to "him", "her" or "them" where
+ * that person has things brought; one that throws a thing away with no place says "the correct
+ * bin". A phrase that ends on its preposition says what a thing is for ("take him something to
+ * clean with"), not where it goes. Other clauses name no destination
  * ("Refrigerate the orange left on the bench").
  */
 export function destinationPhrase(clause: string, context: PlaceContext = {}): string | undefined {
-  const words = clause.trim().split(/\s+/);
-  if (!PLACING_VERBS.has((words[0] ?? '').toLowerCase())) return undefined;
-  const starts = words.flatMap((word, i) => (i > 0 && PLACE_PREPOSITION.test(word) ? [i] : []));
+  const words = clause
+    .trim()
+    .replace(/[.!?,;:]+$/, '')
+    .split(/\s+/);
+  const verb = (words[0] ?? '').toLowerCase();
+  const disposing = DISPOSING.test(clause.trim());
+  // "Get" moves a thing only to someone: "get them a fresh apple", "get me a coffee".
+  const getting = verb === 'get' && !disposing;
+  if (!PLACING_VERBS.has(verb) && !disposing && !getting) return undefined;
+  // "Something to clean with": a phrase that ends on its preposition says what for, not where.
+  const last = words.length - 1;
+  const starts = getting
+    ? []
+    : words.flatMap((word, i) =>
+        i > 0 && PLACE_PREPOSITION.test(word) && !(i < last && STRANDED.test(words[last]!)) ? [i] : [],
+      );
   // "to", "into" and "onto" say where a thing goes; "on" and "in" before them say where it is
   // ("move the things on the desk to the shelf").
   const toward = starts.find((i) => DIRECTIONAL.test(words[i]!));
@@ -60,22 +93,38 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
     at = starts[1];
   const place = at !== undefined ? words.slice(at + 1).join(' ') : '';
   if (place.length > 0) return place;
-  return words.some((word) => word.toLowerCase() === 'me') ? context.speakerAt : undefined;
+  // "Throw away the can": into the bin that fits it.
+  if (disposing) return FITTING_BIN;
+  if (words.some((word) => word.toLowerCase() === 'me')) return context.speakerAt;
+  // "Take him something to clean with": to where that person has things brought.
+  return RECIPIENT.test(words[1] ?? '') && AFTER_RECIPIENT.test(words[2] ?? '')
+    ? context.placeOfPerson?.(clause)
+    : undefined;
+}
+
+/**
+ * The last person the instruction names before the end of the text (a capitalised word that does
+ * not open a sentence, or any capitalised word `isPerson` accepts), or undefined.
+ */
+export function personBefore(
+  instruction: string,
+  text: string,
+  isPerson?: (word: string) => boolean,
+): string | undefined {
+  const names = [...instruction.matchAll(/\b([A-Z][a-z]+)(?:'s)?\b/g)]
+    .filter((match) => !/(?:[.!?]\s*|^)$/.test(instruction.slice(0, match.index)) || isPerson?.(match[1]!))
+    .map((match) => ({ name: match[1]!, at: match.index }));
+  const pronounAt = instruction.indexOf(text);
+  return names.filter((name) => pronounAt < 0 || name.at < pronounAt + text.length).at(-1)?.name;
 }
 
 /**
  * The text with "his", "her" and "their" read as the last person the instruction named before
- * them ("Place Will's drone on his desk" -> "... on Will's desk"): a name is a capitalised word
- * that does not open a sentence. Text with no name before the pronoun is left as it is.
+ * them ("Place Will's drone on his desk" -> "... on Will's desk"). Text with no name before the
+ * pronoun is left as it is.
  */
 export function withNamesForPronouns(instruction: string, text: string): string {
-  const names = [...instruction.matchAll(/(?<![.!?]\s*|^)\b([A-Z][a-z]+)(?:'s)?\b/g)].map((match) => ({
-    name: match[1]!,
-    at: match.index,
-  }));
-  const pronounAt = instruction.indexOf(text);
-  const before = names.filter((name) => pronounAt < 0 || name.at < pronounAt + text.length);
-  const name = before.at(-1)?.name;
+  const name = personBefore(instruction, text);
   return name === undefined ? text : text.replace(PRONOUNS, `${name}'s`);
 }
 

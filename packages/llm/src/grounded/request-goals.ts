@@ -1,4 +1,7 @@
-import type { Goal } from '@groundplan/simulator';
+import { type Goal, parentIn } from '@groundplan/simulator';
+import { subjectOf, toolPurpose } from './asked-goals.js';
+import { stem } from './missing-things.js';
+import { nodeWords } from './node-words.js';
 import type { Option } from './options.js';
 import { asksForFit, isGeneric, placeKind, plainWords, quantifiedPhrase } from './quantified.js';
 import {
@@ -24,9 +27,15 @@ export type RequestContext = {
   /** The asset a phrase names best, by retrieval ("the dishwasher" -> dishwasher). */
   /** The asset a phrase names; the clause it is said in may say which room it is in. */
   assetFor: (phrase: string, clause?: string) => Promise<string | undefined>;
-  /** The object a noun names best, by retrieval ("water bottles" -> water_bottle_1). */
-  objectFor: (noun: string) => Promise<string | undefined>;
+  /** The objects a noun names best, by retrieval, best first ("water bottles" -> water_bottle_1, ...). */
+  objectsFor: (noun: string, limit: number) => Promise<string[]>;
   embed: (texts: readonly string[]) => Promise<Float32Array[]>;
+  /** The things a text names as things to act on (askedGoals' namedNodes); with places, also where things are. */
+  namedIn: (text: string, options?: { places?: boolean }) => ReadonlySet<string>;
+  /** The whole instruction, statements included ("Tobi spilt soda on his desk. Throw away the can."). */
+  instruction: string;
+  /** The node the search found, if any: what the statements describe ("the cabinet whose name has an even number"). */
+  found?: string;
 };
 
 /** Words by which a later placing request takes up an earlier request's things ("... and place them on the shelf"). */
@@ -41,9 +50,11 @@ const TAKES_UP = /\b(?:them|they|these|those)\b/i;
  * best; "throw the rotting fruit in the correct bin" -> the fruit in the bin whose type fits it.
  * A request of neither kind adds no goal. The model's vote does not change these goals.
  */
-export async function requestGoals(context: RequestContext): Promise<Goal[]> {
+export async function requestGoals(context: RequestContext): Promise<RequestedGoals> {
   const { scene, requests, destinations } = context;
   const goals: Goal[] = [];
+  const covered: number[] = [];
+  let unclear: { phrase: string; options: string[] } | undefined;
   for (const [c, request] of requests.entries()) {
     const quantified = quantifiedPhrase(request);
     // A set with no place to go of its own goes where a later request that takes it up says.
@@ -53,13 +64,24 @@ export async function requestGoals(context: RequestContext): Promise<Goal[]> {
         if (destinations[later] !== undefined && TAKES_UP.test(requests[later]!)) to = later;
     const destination = to === undefined ? undefined : destinations[to];
     const fit = destination !== undefined && asksForFit(destination);
-    if (!quantified && !fit) continue;
     const ranking = context.ranking(c);
-    // The thing a set is of is the object its noun names best ("water bottles"); a single thing is
-    // the one the request's best goal is about.
-    const seed =
-      (quantified && !isGeneric(quantified) ? await context.objectFor(quantified.noun) : undefined) ??
-      ranking.map((option) => objectOf(scene, option.value)).find((id) => id !== undefined);
+    // "Take him something to clean with": a thing that affords cleaning with it goes there.
+    const purpose = quantified ? undefined : toolPurpose(request);
+    if (purpose !== undefined && destination !== undefined && !fit) {
+      const tool = toolFor(scene, purpose, ranking);
+      const target = context.destinationAsset(c);
+      const placed = tool === undefined ? [] : placementGoals(scene, [tool], () => target);
+      goals.push(...placed);
+      if (placed.length > 0) covered.push(c);
+      continue;
+    }
+    if (!quantified && !fit) continue;
+    // The thing a set is of is the object its noun names best ("water bottles"), else the one the
+    // request's best goal is about; a single thing is one the request names (theThing).
+    const seed = quantified
+      ? ((!isGeneric(quantified) ? (await context.objectsFor(quantified.noun, 1))[0] : undefined) ??
+        ranking.map((option) => objectOf(scene, option.value)).find((id) => id !== undefined))
+      : theThing(context, request, ranking);
     // A place that opens the destination is where the things go, not where they are.
     const place =
       quantified?.place !== undefined &&
@@ -74,6 +96,18 @@ export async function requestGoals(context: RequestContext): Promise<Goal[]> {
         : quantified && isGeneric(quantified) && c > 0
           ? await context.assetFor(requests[c - 1]!.split(' ').slice(1).join(' '))
           : undefined;
+    // "All the ingredients" with no place of their own: the noun names a kind of thing, not a
+    // thing, and the nearest object by meaning (chips) is a guess. The run asks which.
+    if (quantified && !isGeneric(quantified) && source === undefined && seed !== undefined) {
+      const head = quantified.noun.split(' ').at(-1)!.replace(/[-'’]/g, '');
+      if (!nodeWords(scene.graph, seed).includes(stem(head))) {
+        unclear ??= {
+          phrase: quantified.noun,
+          options: await context.objectsFor(quantified.noun, ASKED_THINGS),
+        };
+        continue;
+      }
+    }
     const members = quantified
       ? setMembers(
           scene,
@@ -88,14 +122,15 @@ export async function requestGoals(context: RequestContext): Promise<Goal[]> {
         ? [seed]
         : [];
     if (members.length === 0) continue;
+    const before = goals.length;
     if (destination !== undefined && fit) {
-      const fits = await bestFits(
-        scene,
-        members,
-        fittingPlaces(scene.graph, placeKind(destination)),
-        context.embed,
+      const places = fittingPlaces(scene.graph, placeKind(destination));
+      // A thing already in one of them (the newspaper in the recycling bin) is where it fits.
+      const loose = members.filter(
+        (member) => !places.includes(parentIn(scene.graph, scene.state, member)?.parent ?? ''),
       );
-      goals.push(...placementGoals(scene, members, (member) => fits.get(member)));
+      const fits = await bestFits(scene, loose, places, context.embed);
+      goals.push(...placementGoals(scene, loose, (member) => fits.get(member)));
     } else if (to !== undefined) {
       const target = context.destinationAsset(to);
       goals.push(...placementGoals(scene, members, () => target));
@@ -106,8 +141,113 @@ export async function requestGoals(context: RequestContext): Promise<Goal[]> {
       if (template?.kind === 'state' && template.dimension !== undefined)
         goals.push(...stateGoals(scene, members, { dimension: template.dimension, value: template.value }));
     }
+    if (goals.length > before) covered.push(c);
   }
-  return goals;
+  return { goals, covered, ...(unclear ? { unclear } : {}) };
+}
+
+/**
+ * The goals requests over sets and fitting places say, the request clauses they cover, and a set
+ * whose things the words cannot say (ask which).
+ */
+export type RequestedGoals = {
+  goals: Goal[];
+  covered: number[];
+  unclear?: { phrase: string; options: string[] };
+};
+
+/** How many things a question about an unclear set offers. */
+const ASKED_THINGS = 5;
+
+/**
+ * The one thing a request about a single thing means: an object its words name ("throw away the
+ * can" names both cans), first one lying where the instruction says ("Tobi spilt soda on his
+ * desk": the can on a desk, not the one in the fridge), then by the request's ranking. Undefined
+ * when neither its words, nor the instruction's statements (one thing, or one where the search
+ * found), nor the ranking where the search found name one: no goal is made up from the ranking's
+ * best guess elsewhere.
+ */
+function theThing(context: RequestContext, request: string, ranking: readonly Option<Goal>[]) {
+  const { graph, state } = context.scene;
+  const objects = (text: string) =>
+    [...context.namedIn(text)].filter(
+      (id) => graph.hasNode(id) && graph.getNodeAttribute(id, 'kind') === 'object',
+    );
+  let named = objects(request);
+  // "There is ... a rotten apple. ... throw away the fruit": a request that names no object takes
+  // up the one thing the statements name, if they name exactly one or the search found one.
+  if (named.length === 0) {
+    const said = objects(statementsOf(context.instruction, context.requests));
+    // Of several, the one the search found, or found it in.
+    const atFound = said.filter(
+      (id) => context.found !== undefined && within(context.scene, id, context.found),
+    );
+    if (said.length === 1) named = said;
+    else if (atFound.length === 1) named = atFound;
+  }
+  // "Throw the rotting fruit in Dimity's office ...": else the ranking's best thing the search found,
+  // or found it on or in (a whole room is too wide to guess in).
+  if (
+    named.length === 0 &&
+    context.found !== undefined &&
+    graph.hasNode(context.found) &&
+    graph.getNodeAttribute(context.found, 'kind') !== 'room'
+  ) {
+    const best = ranking
+      .map((option) => objectOf(context.scene, option.value))
+      .find((id) => id !== undefined && within(context.scene, id, context.found!));
+    if (best !== undefined) named = [best];
+  }
+  if (named.length === 0) return undefined;
+  const mentioned = context.namedIn(context.instruction, { places: true });
+  const rank = new Map<string, number>();
+  for (const [i, option] of ranking.entries()) {
+    const id = objectOf(context.scene, option.value);
+    if (id !== undefined && !rank.has(id)) rank.set(id, i);
+  }
+  const where = (id: string) => (mentioned.has(parentIn(graph, state, id)?.parent ?? '') ? 0 : 1);
+  const order = (id: string) => rank.get(id) ?? ranking.length;
+  return [...named].sort((a, b) => where(a) - where(b) || order(a) - order(b) || (a < b ? -1 : 1))[0];
+}
+
+/**
+ * The object that affords doing the purpose with it (`clean_with` for "something to clean with"),
+ * the request's ranking's first among several, else the first by id; undefined when none does.
+ */
+function toolFor({ graph }: SetScene, purpose: string, ranking: readonly Option<Goal>[]): string | undefined {
+  const affordance = `${purpose}_with`;
+  const tools = graph
+    .filterNodes(
+      (_id, attributes) =>
+        attributes.kind === 'object' &&
+        ((attributes.affordances as readonly string[] | undefined) ?? []).includes(affordance),
+    )
+    .sort();
+  const ranked = ranking
+    .map((option) => subjectOf(option.value))
+    .find((id) => id !== undefined && tools.includes(id));
+  return ranked ?? tools[0];
+}
+
+/** Whether a thing is the place or lies in it, at any depth (the apple in the cabinet in Ajay's office). */
+function within({ graph, state }: SetScene, id: string, place: string): boolean {
+  const seen = new Set<string>();
+  for (
+    let at: string | undefined = id;
+    at !== undefined && !seen.has(at);
+    at = parentIn(graph, state, at)?.parent
+  ) {
+    if (at === place) return true;
+    seen.add(at);
+  }
+  return false;
+}
+
+/** The instruction without its requests: what it says of how things are. */
+function statementsOf(instruction: string, requests: readonly string[]): string {
+  let rest = instruction;
+  for (const request of requests) rest = rest.replace(request, ' ');
+  return rest;
 }
 
 /** The object a goal is about, if it is about an object. */
