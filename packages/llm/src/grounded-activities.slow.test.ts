@@ -14,7 +14,7 @@ import { createLlmActivities } from './activities.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './test-support/fake-openai-server.js';
 
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
+const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 const cacheDir = mkdtempSync(`${tmpdir()}/groundplan-grounded-`);
 let office: SceneGraph;
 let retrieval: SceneIndexCache;
