@@ -1,4 +1,5 @@
-import { type ChooseRoomInput, type ChooseRoomResult, type LlmActivities, lookSteps } from '@groundplan/llm';
+import { lookSteps } from '@groundplan/grounding';
+import type { ChooseRoomInput, ChooseRoomResult, LlmActivities } from '@groundplan/llm';
 import { type FrontierRoom, frontier, shortestPath } from '@groundplan/path-planner';
 import { rankNodes, type SceneIndexCache, spoken } from '@groundplan/retrieval';
 import { perceive } from '@groundplan/robot';

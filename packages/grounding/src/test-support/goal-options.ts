@@ -1,5 +1,5 @@
 import { formatGoal, type Goal } from '@groundplan/simulator';
-import type { Option } from '../grounded/options.js';
+import type { Option } from '../options.js';
 
 /** The goal "object on target", for tests of goal rankings. */
 export const onGoal = (object: string, target: string): Goal => ({

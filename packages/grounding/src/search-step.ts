@@ -6,8 +6,8 @@ import {
   sizeView,
   type View,
 } from '@groundplan/scene-graph';
-import type { SearchCommand } from './contracts/semantic-search-answer.js';
-import type { CallReport } from './provider.js';
+import type { CallReport } from './ask.js';
+import type { SearchCommand } from './search-choices.js';
 
 /**
  * One search step as the workflow records it. `invalid`: the model kept answering outside its

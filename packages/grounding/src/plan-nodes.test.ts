@@ -1,8 +1,8 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { initialState, parseGoals, type SimState } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { datasetScene } from '../test-support/datasets.js';
 import { planNodes } from './plan-nodes.js';
+import { datasetScene } from './test-support/datasets.js';
 
 let office: SceneGraph;
 let start: SimState;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { datasetScene } from '../test-support/datasets.js';
 import { missingThings, nounPhrases } from './missing-things.js';
+import { datasetScene } from './test-support/datasets.js';
 
 describe('things a request names that the building does not have', () => {
   it('reads the noun phrases a determiner or a possessive opens', () => {

@@ -15,10 +15,8 @@ import {
   goalNodes,
   initialState,
 } from '@groundplan/simulator';
-import type { CallReport } from '../provider.js';
-import { appliedStep, invalidStep, type SemanticSearchStepResult } from '../search-step.js';
-import { type Ask, noCall } from '../structured-call.js';
 import { type Ambiguity, ambiguousThings } from './ambiguous-things.js';
+import { type Ask, type CallReport, noCall } from './ask.js';
 import { askedGoals, namedNodes, subjectOf } from './asked-goals.js';
 import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
@@ -48,6 +46,7 @@ import { plainWords } from './quantified.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
 import type { Reading } from './reading.js';
 import { requestGoals } from './request-goals.js';
+import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
 import { inNamedRoom, thingsInRooms, thingsNotInRooms } from './things-in-rooms.js';
 
 /** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { datasetScene } from '../test-support/datasets.js';
 import { ambiguousThings } from './ambiguous-things.js';
+import { datasetScene } from './test-support/datasets.js';
 
 describe('things a request names that the building has several of', () => {
   it('asks about a definite name several things share, with the things as options', async () => {

@@ -1,7 +1,7 @@
 import type { Goal } from '@groundplan/simulator';
 import { describe, expect, it } from 'vitest';
-import { goalOption, onGoal } from '../test-support/goal-options.js';
 import { CLAUSE_MARGIN, clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
+import { goalOption, onGoal } from './test-support/goal-options.js';
 
 const on = onGoal;
 const coffee = (node: string): Goal => ({

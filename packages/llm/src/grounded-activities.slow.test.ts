@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { GROUNDED_LIMITS } from '@groundplan/grounding';
 import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
 import {
   collapse,
@@ -9,12 +10,11 @@ import {
   type View,
 } from '@groundplan/scene-graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLlmActivities } from '../activities.js';
-import { openAiCompatibleProvider } from '../providers/openai-compatible.js';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../test-support/fake-openai-server.js';
-import { GROUNDED_LIMITS } from './activities.js';
+import { createLlmActivities } from './activities.js';
+import { openAiCompatibleProvider } from './providers/openai-compatible.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from './test-support/fake-openai-server.js';
 
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
+const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
 const cacheDir = mkdtempSync(`${tmpdir()}/groundplan-grounded-`);
 let office: SceneGraph;
 let retrieval: SceneIndexCache;

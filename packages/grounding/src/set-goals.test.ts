@@ -1,7 +1,6 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { formatGoal, initialState } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { datasetScene } from '../test-support/datasets.js';
 import {
   contentsOf,
   fittingPlaces,
@@ -14,6 +13,7 @@ import {
   setMembers,
   stateGoals,
 } from './set-goals.js';
+import { datasetScene } from './test-support/datasets.js';
 
 let office: SceneGraph;
 let scene: SetScene;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { goalOption, onGoal } from '../test-support/goal-options.js';
 import {
   DESTINATION_WEIGHT,
   destinationPhrase,
@@ -7,6 +6,7 @@ import {
   towardDestination,
   withNamesForPronouns,
 } from './destination.js';
+import { goalOption, onGoal } from './test-support/goal-options.js';
 
 describe('destination phrases', () => {
   it('names the place after the first "on", "in", "into", "onto" or "to" of a placing clause', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { datasetScene } from '../test-support/datasets.js';
 import { excludedByWords, excludedPhrases } from './excluded-words.js';
+import { datasetScene } from './test-support/datasets.js';
 
 describe('what the words say to leave out', () => {
   it('reads the phrases after except, but, apart from and "do not touch"', () => {

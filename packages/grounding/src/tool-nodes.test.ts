@@ -1,7 +1,7 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import type { Goal } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { datasetScene } from '../test-support/datasets.js';
+import { datasetScene } from './test-support/datasets.js';
 import { toolNodes } from './tool-nodes.js';
 
 let office: SceneGraph;

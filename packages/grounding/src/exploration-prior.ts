@@ -9,9 +9,11 @@ import {
 } from '@groundplan/scene-graph';
 import { initialState } from '@groundplan/simulator';
 import { ApplicationFailure } from '@temporalio/common';
-import { LLM_FAILURE_TYPES } from '../activities.js';
-import { keepAlive } from '../keep-alive.js';
-import { targetName } from './choose-room.js';
+import { keepAlive } from './keep-alive.js';
+import { targetName } from './target-name.js';
+
+/** The failure type of a worker set up without what the activity needs: the llm role's, not worth retrying. */
+const BAD_CONFIG = 'LlmBadConfig';
 
 export type NextRoomLookInput = {
   beliefRef: SceneRef;
@@ -47,7 +49,7 @@ export function explorationPrior(deps: { scenes: SceneStore; retrieval?: SceneIn
     if (!deps.retrieval)
       throw ApplicationFailure.nonRetryable(
         'the exploration prior needs retrieval: start the llm role with an embedding model (GROUNDPLAN_EMBEDDING_MODEL is off)',
-        LLM_FAILURE_TYPES['bad-config'],
+        BAD_CONFIG,
       );
     const belief = await requireScene(deps.scenes, beliefRef);
     const index = await deps.retrieval.indexFor(beliefRef, belief);

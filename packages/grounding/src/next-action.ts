@@ -1,7 +1,7 @@
 import { cosine, spoken } from '@groundplan/retrieval';
 import type { PlanStep, SceneGraph, SceneRef } from '@groundplan/scene-graph';
 import { formatStep, isPrior, lookKind } from '@groundplan/simulator';
-import type { ChatMessage } from '../provider.js';
+import type { ChatMessage } from './ask.js';
 import type { Option } from './options.js';
 
 /** The label of the choice that ends a LookPlanGraph run: the robot says the instruction is done. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneOf } from '../contracts/one-of.js';
+import { oneOf } from './one-of.js';
 
 // Options are answered by their labels, as the prompt shows them. Under a grammar, a small model
 // is fast while it writes what it would have written anyway and slow where the grammar rejects

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { datasetScene } from '../test-support/datasets.js';
 import { MISSING_BELOW } from './activities.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
 import type { ReadingDetails } from './reading.js';
+import { datasetScene } from './test-support/datasets.js';
 
 // Grounding scores as retrieval gives them (all-MiniLM-L6-v2), written out so the rule is tested alone.
 const details = (

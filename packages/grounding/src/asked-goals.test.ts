@@ -1,7 +1,7 @@
 import { ACTION_SPECS, type Goal, parseGoal } from '@groundplan/simulator';
 import { describe, expect, it } from 'vitest';
-import { datasetScene } from '../test-support/datasets.js';
 import { askedGoals, namedNodes, says, subjectOf } from './asked-goals.js';
+import { datasetScene } from './test-support/datasets.js';
 
 function goal(text: string): Goal {
   const parsed = parseGoal(text);

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../provider.js';
+import type { ChatMessage } from './ask.js';
 
 /** Bump on any change to the wording, so recorded cassettes and results name what they used. */
 export const CHOICE_PROMPT_VERSION = 'grounded-choice/2';

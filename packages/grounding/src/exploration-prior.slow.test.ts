@@ -4,9 +4,7 @@ import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
 import { memorySceneStore, type SceneGraph } from '@groundplan/scene-graph';
 import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLlmActivities } from '../activities.js';
-import { scriptedProvider } from '../providers/scripted.js';
-import { lookSteps } from './exploration-prior.js';
+import { explorationPrior, lookSteps } from './exploration-prior.js';
 
 const cacheDir = mkdtempSync(`${tmpdir()}/groundplan-exploration-prior-`);
 const scenes = memorySceneStore();
@@ -29,8 +27,7 @@ async function beliefWithout(...unseen: string[]): Promise<string> {
   return scenes.put(belief);
 }
 
-const prior = () =>
-  createLlmActivities({ provider: scriptedProvider({ search: [], plans: [] }), scenes, retrieval });
+const prior = () => explorationPrior({ scenes, retrieval });
 
 describe('the exploration prior (no model)', () => {
   it('looks into the closed pantry cupboard of the kitchen for the bread: access, open, look inside', async () => {
@@ -102,9 +99,13 @@ describe('the exploration prior (no model)', () => {
   });
 
   it('fails in one line without an embedding model', async () => {
-    const llm = createLlmActivities({ provider: scriptedProvider({ search: [], plans: [] }), scenes });
     await expect(
-      llm.nextRoomLook({ beliefRef: await scenes.put(office), room: 'kitchen', targets: ['x'], looked: [] }),
+      explorationPrior({ scenes }).nextRoomLook({
+        beliefRef: await scenes.put(office),
+        room: 'kitchen',
+        targets: ['x'],
+        looked: [],
+      }),
     ).rejects.toThrow('the exploration prior needs retrieval');
   });
 });

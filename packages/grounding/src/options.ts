@@ -10,8 +10,7 @@ import {
   parentIn,
   type SimState,
 } from '@groundplan/simulator';
-import { asksForRoom, searchChoices } from '../contracts/choices.js';
-import type { SearchCommand } from '../contracts/semantic-search-answer.js';
+import { asksForRoom, type SearchCommand, searchChoices } from './search-choices.js';
 
 /** One option the model may choose, with the retrieval prior's score and a gloss it can read. */
 export type Option<T> = { label: string; value: T; score: number; gloss: string };

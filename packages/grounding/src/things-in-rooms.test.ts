@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datasetScene } from '../test-support/datasets.js';
+import { datasetScene } from './test-support/datasets.js';
 import { inNamedRoom, thingsNotInRooms } from './things-in-rooms.js';
 
 describe('things a request places in a room that has none', () => {

@@ -5,9 +5,13 @@ import {
   visibleGroups,
   visibleNodes,
 } from '@groundplan/scene-graph';
-import type { ActionSpec } from '@groundplan/simulator';
-import type { TypedAction } from './plan-answer.js';
-import type { SearchChoices } from './semantic-search-answer.js';
+
+/** What the model may do to the view in one semantic-search step. */
+export const SEARCH_COMMANDS = ['expand', 'contract', 'done'] as const;
+export type SearchCommand = (typeof SEARCH_COMMANDS)[number];
+
+/** The nodes each command may name right now: the legal (command, node) pairs of one search step. */
+export type SearchChoices = Readonly<Record<SearchCommand, readonly string[]>>;
 
 // Room words of SayPlan's scenes; an instruction without one never asks for a room.
 const ROOM_WORD = '(?:rooms?|offices?|bays?|labs?|kitchens?|bathrooms?|bedrooms?|livingrooms?|lounges?)';
@@ -62,18 +66,4 @@ export function searchChoices(graph: SceneGraph, view: View, instruction: string
     contract: [...view.expanded],
     done: visible.filter((id) => answers.has(graph.getNodeAttribute(id, 'kind'))),
   };
-}
-
-/** Each action with, per parameter, the given nodes whose kind that parameter takes. */
-export function typedActions(
-  graph: SceneGraph,
-  nodeIds: readonly string[],
-  actions: readonly ActionSpec[],
-): TypedAction[] {
-  return actions.map((spec) => ({
-    name: spec.name,
-    parameters: spec.parameters.map((parameter) =>
-      nodeIds.filter((id) => parameter.kinds.includes(graph.getNodeAttribute(id, 'kind'))),
-    ),
-  }));
 }
