@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datasetScene } from '../test-support/datasets.js';
+import { datasetScene } from './test-support/datasets.js';
 import { occupantOf, ownerOf, personOfRoom, placeOfPerson, saidNames } from './people.js';
 
 describe('people in a scene graph', () => {
