@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { datasetScene } from './test-support/datasets.js';
 import { occupantOf, ownerOf, personOfRoom, placeOfPerson, saidNames } from './people.js';
+import { datasetScene } from './test-support/datasets.js';
 
 describe('people in a scene graph', () => {
   it("reads whose a thing is from its owner, else from the possessive of someone's room", async () => {

@@ -1,3 +1,4 @@
+import { cosine, spoken } from '@groundplan/retrieval';
 import { type Goal, parentIn } from '@groundplan/simulator';
 import { subjectOf, toolPurpose } from './asked-goals.js';
 import { stem } from './missing-things.js';
@@ -68,7 +69,7 @@ export async function requestGoals(context: RequestContext): Promise<RequestedGo
     // "Take him something to clean with": a thing that affords cleaning with it goes there.
     const purpose = quantified ? undefined : toolPurpose(request);
     if (purpose !== undefined && destination !== undefined && !fit) {
-      const tool = toolFor(scene, purpose, ranking);
+      const tool = await toolFor(context, request, purpose, ranking);
       const target = context.destinationAsset(c);
       const placed = tool === undefined ? [] : placementGoals(scene, [tool], () => target);
       goals.push(...placed);
@@ -211,12 +212,18 @@ function theThing(context: RequestContext, request: string, ranking: readonly Op
 }
 
 /**
- * The object that affords doing the purpose with it (`clean_with` for "something to clean with"),
- * the request's ranking's first among several, else the first by id; undefined when none does.
+ * The object that affords doing the purpose with it (`clean_with` for "something to clean with"):
+ * the request's ranking's first among several, else the one whose name is nearest the request in
+ * meaning; undefined when none does.
  */
-function toolFor({ graph }: SetScene, purpose: string, ranking: readonly Option<Goal>[]): string | undefined {
+async function toolFor(
+  context: RequestContext,
+  request: string,
+  purpose: string,
+  ranking: readonly Option<Goal>[],
+): Promise<string | undefined> {
   const affordance = `${purpose}_with`;
-  const tools = graph
+  const tools = context.scene.graph
     .filterNodes(
       (_id, attributes) =>
         attributes.kind === 'object' &&
@@ -226,7 +233,10 @@ function toolFor({ graph }: SetScene, purpose: string, ranking: readonly Option<
   const ranked = ranking
     .map((option) => subjectOf(option.value))
     .find((id) => id !== undefined && tools.includes(id));
-  return ranked ?? tools[0];
+  if (ranked !== undefined || tools.length < 2) return ranked ?? tools[0];
+  const [said, ...names] = await context.embed([request, ...tools.map((id) => spoken(id))]);
+  const near = names.map((vector) => cosine(vector, said!));
+  return tools[near.indexOf(Math.max(...near))];
 }
 
 /** Whether a thing is the place or lies in it, at any depth (the apple in the cabinet in Ajay's office). */
