@@ -82,7 +82,13 @@ export async function requestGoals(context: RequestContext): Promise<RequestedGo
     const seed = quantified
       ? ((!isGeneric(quantified) ? (await context.objectsFor(quantified.noun, 1))[0] : undefined) ??
         ranking.map((option) => objectOf(scene, option.value)).find((id) => id !== undefined))
-      : theThing(context, request, ranking);
+      : theThing(
+          context,
+          request,
+          ranking,
+          // A guess is never a thing already where the request would put it (the newspaper in a bin).
+          fit ? fittingPlaces(scene.graph, placeKind(destination)) : [],
+        );
     // A place that opens the destination is where the things go, not where they are.
     const place =
       quantified?.place !== undefined &&
@@ -125,13 +131,13 @@ export async function requestGoals(context: RequestContext): Promise<RequestedGo
     if (members.length === 0) continue;
     const before = goals.length;
     if (destination !== undefined && fit) {
-      const places = fittingPlaces(scene.graph, placeKind(destination));
-      // A thing already in one of them (the newspaper in the recycling bin) is where it fits.
-      const loose = members.filter(
-        (member) => !places.includes(parentIn(scene.graph, scene.state, member)?.parent ?? ''),
+      const fits = await bestFits(
+        scene,
+        members,
+        fittingPlaces(scene.graph, placeKind(destination)),
+        context.embed,
       );
-      const fits = await bestFits(scene, loose, places, context.embed);
-      goals.push(...placementGoals(scene, loose, (member) => fits.get(member)));
+      goals.push(...placementGoals(scene, members, (member) => fits.get(member)));
     } else if (to !== undefined) {
       const target = context.destinationAsset(to);
       goals.push(...placementGoals(scene, members, () => target));
@@ -168,7 +174,13 @@ const ASKED_THINGS = 5;
  * found), nor the ranking where the search found name one: no goal is made up from the ranking's
  * best guess elsewhere.
  */
-function theThing(context: RequestContext, request: string, ranking: readonly Option<Goal>[]) {
+function theThing(
+  context: RequestContext,
+  request: string,
+  ranking: readonly Option<Goal>[],
+  /** Places a thing the request does not name may not already be in. */
+  settled: readonly string[],
+) {
   const { graph, state } = context.scene;
   const objects = (text: string) =>
     [...context.namedIn(text)].filter(
@@ -196,7 +208,12 @@ function theThing(context: RequestContext, request: string, ranking: readonly Op
   ) {
     const best = ranking
       .map((option) => objectOf(context.scene, option.value))
-      .find((id) => id !== undefined && within(context.scene, id, context.found!));
+      .find(
+        (id) =>
+          id !== undefined &&
+          within(context.scene, id, context.found!) &&
+          !settled.includes(parentIn(graph, state, id)?.parent ?? ''),
+      );
     if (best !== undefined) named = [best];
   }
   if (named.length === 0) return undefined;

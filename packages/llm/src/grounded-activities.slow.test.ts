@@ -317,6 +317,18 @@ describe('goals of requests over several things, or for the place that fits a th
     expect(chosen.goals.some((goal) => goal.includes('peters_apple'))).toBe(false);
   });
 
+  it('throws away nothing already in a bin when the words name no thing: it asks which', async () => {
+    const asked = await activities().chooseGoals({
+      sceneRef,
+      instruction: 'Something is smelling in the kitchen. Dispose of it.',
+      view: { expanded: ['kitchen'], memory: ['kitchen'] },
+      chooser: 'prior',
+      rejected: [],
+      found: 'newspaper',
+    });
+    expect(asked).toMatchObject({ ok: false, ambiguous: expect.anything() });
+  });
+
   it('brings both things asked for with one verb to where the speaker says they are', async () => {
     const chosen = await choose(
       "I'm hungry. Bring me an apple from Peter and a pepsi from Tobi. I'm at the lunch table.",
