@@ -1,5 +1,5 @@
 import { cosine, spoken } from '@groundplan/retrieval';
-import { type Goal, parentIn } from '@groundplan/simulator';
+import { fullStateOf, type Goal, parentIn } from '@groundplan/simulator';
 import { subjectOf, toolPurpose } from './asked-goals.js';
 import { stem } from './missing-things.js';
 import { nodeWords } from './node-words.js';
@@ -88,6 +88,8 @@ export async function requestGoals(context: RequestContext): Promise<RequestedGo
           ranking,
           // A guess is never a thing already where the request would put it (the newspaper in a bin).
           fit ? fittingPlaces(scene.graph, placeKind(destination)) : [],
+          // Nor, when the request throws things away, a thing whose state says it is no waste.
+          fit && placeKind(destination) === 'bin',
         );
     // A place that opens the destination is where the things go, not where they are.
     const place =
@@ -180,6 +182,8 @@ function theThing(
   ranking: readonly Option<Goal>[],
   /** Places a thing the request does not name may not already be in. */
   settled: readonly string[],
+  /** Whether the request throws the thing away: a thing it does not name must then be waste. */
+  disposal: boolean,
 ) {
   const { graph, state } = context.scene;
   const objects = (text: string) =>
@@ -212,7 +216,8 @@ function theThing(
         (id) =>
           id !== undefined &&
           within(context.scene, id, context.found!) &&
-          !settled.includes(parentIn(graph, state, id)?.parent ?? ''),
+          !settled.includes(parentIn(graph, state, id)?.parent ?? '') &&
+          (!disposal || isWaste(context.scene, id)),
       );
     if (best !== undefined) named = [best];
   }
@@ -226,6 +231,17 @@ function theThing(
   const where = (id: string) => (mentioned.has(parentIn(graph, state, id)?.parent ?? '') ? 0 : 1);
   const order = (id: string) => rank.get(id) ?? ranking.length;
   return [...named].sort((a, b) => where(a) - where(b) || order(a) - order(b) || (a < b ? -1 : 1))[0];
+}
+
+/**
+ * Whether a thing's state says it is waste: rotten food, an emptied container, a thing marked
+ * compostable. "Dispose of it" with the clean bowl in the cupboard nearest in meaning throws
+ * nothing away on that guess: the run asks which thing.
+ */
+function isWaste({ graph, state }: SetScene, id: string): boolean {
+  const now = fullStateOf(graph, state, id);
+  const attributes = (graph.getNodeAttribute(id, 'attributes') as Record<string, unknown> | undefined) ?? {};
+  return now.ripeness === 'rotten' || now.contents === 'empty' || attributes.compostable === true;
 }
 
 /**

@@ -329,6 +329,30 @@ describe('goals of requests over several things, or for the place that fits a th
     expect(asked).toMatchObject({ ok: false, ambiguous: expect.anything() });
   });
 
+  it('throws away no clean thing the search found when the words name none: it asks which', async () => {
+    const asked = await activities().chooseGoals({
+      sceneRef,
+      instruction: 'Something is smelling in the kitchen. Dispose of it.',
+      view: { expanded: ['kitchen'], memory: ['kitchen'] },
+      chooser: 'prior',
+      rejected: [],
+      found: 'kitchen_cupboard',
+    });
+    expect(asked).toMatchObject({ ok: false, ambiguous: expect.anything() });
+  });
+
+  it('throws away the rotten fruit the search found when the words name no thing', async () => {
+    const chosen = await choose(
+      'Something is smelling in the kitchen. Dispose of it.',
+      'kitchen',
+      'fruit_bowl',
+    );
+    expect(chosen.goals.filter((goal) => goal.includes('_bin)'))).not.toHaveLength(0);
+    expect(chosen.goals.every((goal) => /^inside\((?:banana_2|banana_3), organic_bin\)$/.test(goal))).toBe(
+      true,
+    );
+  });
+
   it('brings both things asked for with one verb to where the speaker says they are', async () => {
     const chosen = await choose(
       "I'm hungry. Bring me an apple from Peter and a pepsi from Tobi. I'm at the lunch table.",
