@@ -1,6 +1,6 @@
 // The scripted oracle for LookPlanGraph's evaluation: it chooses each next action knowing the true
 // world, which only the harness can read (the simulated robot's world file, or the variant's truth).
-import type { NextActionInput, NextActionOracle } from '@groundplan/llm';
+import type { NextActionInput, NextActionOracle } from '@groundplan/grounding';
 import { readWorld, worldFilePath } from '@groundplan/robot';
 import {
   nodesOfKind,

@@ -4,12 +4,8 @@
 // holding in the true world; the embedded model must end with a clear outcome, never hang.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import {
-  createProvider,
-  defaultLocalModelPath,
-  type NextActionOracle,
-  scriptedProvider,
-} from '@groundplan/llm';
+import type { NextActionOracle } from '@groundplan/grounding';
+import { createProvider, defaultLocalModelPath, scriptedProvider } from '@groundplan/llm';
 import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
 import { createSimulatedRobot, readWorld, worldFilePath } from '@groundplan/robot';
 import { memorySceneStore, requireScene } from '@groundplan/scene-graph';

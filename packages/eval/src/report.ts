@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { arch, cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { CHOICE_PROMPT_VERSION, PLAN_PROMPT_VERSION, SEMANTIC_SEARCH_PROMPT_VERSION } from '@groundplan/llm';
+import { CHOICE_PROMPT_VERSION } from '@groundplan/grounding';
+import { PLAN_PROMPT_VERSION, SEMANTIC_SEARCH_PROMPT_VERSION } from '@groundplan/llm';
 import { collapse, countTokens, renderFullScene, renderView, type SceneGraph } from '@groundplan/scene-graph';
 import type { PlannerVariant } from '@groundplan/workflows/contract';
 import { CODE_COMMIT } from './code-commit.js';

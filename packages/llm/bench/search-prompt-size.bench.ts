@@ -2,11 +2,13 @@
 // --conditions=@groundplan/source bench/search-prompt-size.bench.ts` writes
 // bench-results/search-prompt-size.json. The reference, in the same run, is the flat collapsed
 // view every building had before (all rooms listed), rendered by the same code with the flat tree.
+
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { choiceMessages, GROUNDED_LIMITS, searchOptions } from '@groundplan/grounding';
 import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
 import {
   collapse,
@@ -22,9 +24,6 @@ import {
   searchTree,
   type View,
 } from '@groundplan/scene-graph';
-import { GROUNDED_LIMITS } from '../src/grounded/activities.js';
-import { choiceMessages } from '../src/grounded/choice-prompt.js';
-import { searchOptions } from '../src/grounded/options.js';
 import { FIRST_SEARCH_PROMPT_TOKENS, promptTokens, semanticSearchMessages } from '../src/prompts/index.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

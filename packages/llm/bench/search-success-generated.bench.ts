@@ -4,12 +4,14 @@
 // retrieval prior choosing (grounded-prior, the no-model ablation: the real activity, without a
 // workflow around it) on generated search tasks (datasets/generated/search-tasks.json) at the
 // office's size and at 10x, against an oracle that expands exactly the path to the answer.
+
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { groundedActivities } from '@groundplan/grounding';
 import { openRetrieval } from '@groundplan/retrieval';
 import {
   buildSceneGraph,
@@ -22,7 +24,6 @@ import {
   searchTree,
   type View,
 } from '@groundplan/scene-graph';
-import { groundedActivities } from '../src/grounded/activities.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = join(here, '../../..');

@@ -1,3 +1,4 @@
+import { searchChoices } from '@groundplan/grounding';
 import {
   collapse,
   countTokens,
@@ -13,7 +14,6 @@ import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLlmActivities } from './activities.js';
 import { ANSWER_TOKENS } from './contracts/bounds.js';
-import { searchChoices } from './contracts/choices.js';
 import { openAiCompatibleProvider } from './providers/openai-compatible.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './test-support/fake-openai-server.js';
 

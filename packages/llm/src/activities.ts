@@ -1,3 +1,17 @@
+import {
+  activitySignal,
+  appliedStep,
+  explorationPrior,
+  groundedActivities,
+  invalidStep,
+  keepAlive,
+  type NextActionOracle,
+  type Reader,
+  type Reading,
+  readInstruction,
+  type SemanticSearchStepResult,
+  searchChoices,
+} from '@groundplan/grounding';
 import type { SceneIndexCache } from '@groundplan/retrieval';
 import {
   ok,
@@ -17,15 +31,9 @@ import { ACTION_SPECS, type ActionSpec } from '@groundplan/simulator';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ZodType } from 'zod';
 import { ANSWER_TOKENS } from './contracts/bounds.js';
-import { searchChoices, typedActions } from './contracts/choices.js';
-import { type PlanAnswer, planAnswerSchema } from './contracts/plan-answer.js';
+import { type PlanAnswer, planAnswerSchema, typedActions } from './contracts/plan-answer.js';
 import { type SemanticSearchAnswer, semanticSearchAnswerSchema } from './contracts/semantic-search-answer.js';
 import { exploreActivities } from './explore/choose-room.js';
-import { explorationPrior } from './explore/exploration-prior.js';
-import { groundedActivities } from './grounded/activities.js';
-import type { NextActionOracle } from './grounded/next-action.js';
-import { type Reader, type Reading, readInstruction } from './grounded/reading.js';
-import { activitySignal, keepAlive } from './keep-alive.js';
 import { type PlanFeedback, type PlannerMode, planMessages } from './prompts/plan.js';
 import {
   firstPromptOverBudget,
@@ -34,10 +42,6 @@ import {
 } from './prompts/semantic-search.js';
 import type { CallReport, ChatMessage, LlmFailure, LlmProvider, WarmUpReport } from './provider.js';
 import { readWithModel } from './reading/model-reading.js';
-import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
-
-export type { SemanticSearchStepResult };
-
 import { callsOfEarlierAttempts, notingCalls, type SpentCalls } from './spent-calls.js';
 import { askStructured, type StructuredAnswer, type StructuredFailure, totalOf } from './structured-call.js';
 

@@ -19,28 +19,6 @@ export type StructuredCall<T> = {
 /** A validated answer and what getting it cost, every attempt included. */
 export type StructuredAnswer<T> = { value: T; report: CallReport; calls: CallReport[] };
 
-/**
- * How a choice activity asks the model for an answer within a contract: the answer, or why there
- * is none with what the calls cost (the activities wire it to askStructured and the provider).
- */
-export type Ask = <T>(
-  messages: ChatMessage[],
-  contract: ZodType<T>,
-  schemaName: string,
-  maxTokens: number,
-) => Promise<
-  { ok: true; value: StructuredAnswer<T> } | { ok: false; error: string; usage: CallReport; calls: number }
->;
-
-/** What a choice cost when a rule made it and no model was asked: `model` names the rule. */
-export const noCall = (model: string): CallReport => ({
-  usage: { promptTokens: 0, completionTokens: 0 },
-  latencyMs: 0,
-  provider: 'prior',
-  model,
-  attempts: 0,
-});
-
 /** A failure together with what the calls before it cost. */
 export type StructuredFailure = LlmFailure & { calls: CallReport[] };
 

@@ -7,7 +7,8 @@
 //   npx tsx --conditions=@groundplan/source packages/workflows/scripts/record-histories.ts
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { type NextActionOracle, replayProvider } from '@groundplan/llm';
+import type { NextActionOracle } from '@groundplan/grounding';
+import { replayProvider } from '@groundplan/llm';
 import { openRetrieval } from '@groundplan/retrieval';
 import { createSimulatedRobot } from '@groundplan/robot';
 import { fileSceneStore, loadSceneFile } from '@groundplan/scene-graph';

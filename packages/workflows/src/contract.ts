@@ -2,7 +2,7 @@
 // failure types, search attributes, planner variants, messages, and workflow input and output.
 // Workflow code may import this file: it holds values from zod and the Temporal SDK only, and
 // nothing but types from the activity packages.
-import type { Reading } from '@groundplan/llm';
+import type { Reading } from '@groundplan/grounding';
 import type { SceneRef, View } from '@groundplan/scene-graph';
 // The one subpath of the scene graph package made for workflow code: zod only, no Node built-ins.
 import { type PlanStep, PlanStepSchema } from '@groundplan/scene-graph/plan-step';

@@ -1,4 +1,4 @@
-import type { Reading } from '@groundplan/llm';
+import type { Reading } from '@groundplan/grounding';
 
 /**
  * A reading as a person reads it: "Read by the model as a request: put mug -> dishwasher; things:

@@ -2,7 +2,8 @@
 // the run description, the CLI, the evaluation and the docs read these traits; adding a variant is
 // adding a row (as adding a skill is adding a row of the simulator's action table). Workflow code
 // imports this file through the contract: zod only.
-import type { Chooser, PlannerMode } from '@groundplan/llm';
+import type { Chooser } from '@groundplan/grounding';
+import type { PlannerMode } from '@groundplan/llm';
 import { z } from 'zod';
 
 /** How a planner decides what part of the building matters before it plans. */

@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLlmActivities, type LlmProvider, type NextActionOracle } from '@groundplan/llm';
+import type { NextActionOracle } from '@groundplan/grounding';
+import { createLlmActivities, type LlmProvider } from '@groundplan/llm';
 import { createPathActivities } from '@groundplan/path-planner';
 import type { SceneIndexCache } from '@groundplan/retrieval';
 import { createRobotActivities, type SkillExecutor } from '@groundplan/robot';

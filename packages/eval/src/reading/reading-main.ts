@@ -6,13 +6,11 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type Ask, type Reading, readInstruction } from '@groundplan/grounding';
 import {
-  type Ask,
   askStructured,
   createProvider,
   READING_PROMPT_VERSION,
-  type Reading,
-  readInstruction,
   readWithModel,
   resolveLocalModel,
 } from '@groundplan/llm';

@@ -1,4 +1,4 @@
-import type { Reading } from '@groundplan/llm';
+import type { Reading } from '@groundplan/grounding';
 import type { ReadingScore } from './score-reading.js';
 
 /** One line of a reading evaluation's JSONL file. */

@@ -1,4 +1,4 @@
-import type { Reading } from '@groundplan/llm';
+import type { Reading } from '@groundplan/grounding';
 import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { describe, expect, it } from 'vitest';
 import type { EvalTask } from '../tasks.js';

@@ -1,4 +1,4 @@
-import { absentReadThings, excludedNodes, MISSING_BELOW, type Reading } from '@groundplan/llm';
+import { absentReadThings, excludedNodes, MISSING_BELOW, type Reading } from '@groundplan/grounding';
 import type { SceneGraph } from '@groundplan/scene-graph';
 import type { EvalTask } from '../tasks.js';
 

@@ -1,3 +1,5 @@
+import type { SceneGraph } from '@groundplan/scene-graph';
+import type { ActionSpec } from '@groundplan/simulator';
 import { z } from 'zod';
 import { BOUNDS } from './bounds.js';
 import { type AnswerOptions, nodeEnum } from './semantic-search-answer.js';
@@ -42,3 +44,17 @@ function tuple<T>(items: T[]): [T, ...T[]] {
 }
 
 export type PlanAnswer = { chain_of_thought?: string; plan: { action: string; args: string[] }[] };
+
+/** Each action with, per parameter, the given nodes whose kind that parameter takes. */
+export function typedActions(
+  graph: SceneGraph,
+  nodeIds: readonly string[],
+  actions: readonly ActionSpec[],
+): TypedAction[] {
+  return actions.map((spec) => ({
+    name: spec.name,
+    parameters: spec.parameters.map((parameter) =>
+      nodeIds.filter((id) => parameter.kinds.includes(graph.getNodeAttribute(id, 'kind'))),
+    ),
+  }));
+}

@@ -1,13 +1,6 @@
+import { oneOf, SEARCH_COMMANDS, type SearchChoices, type SearchCommand } from '@groundplan/grounding';
 import { z } from 'zod';
 import { BOUNDS } from './bounds.js';
-import { oneOf } from './one-of.js';
-
-/** What the model may do to the view in one semantic-search step. */
-export const SEARCH_COMMANDS = ['expand', 'contract', 'done'] as const;
-export type SearchCommand = (typeof SEARCH_COMMANDS)[number];
-
-/** The nodes each command may name right now: the legal (command, node) pairs of one search step. */
-export type SearchChoices = Readonly<Record<SearchCommand, readonly string[]>>;
 
 export type AnswerOptions = {
   /** Ask for a bounded chain of thought before the answer (default true); off, the answer is command and node first. */

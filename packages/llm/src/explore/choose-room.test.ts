@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { createLlmActivities } from '../activities.js';
 import type { CompletionRequest, LlmProvider } from '../provider.js';
 import { countUsage } from '../usage.js';
-import { targetName } from './choose-room.js';
 
 /** A model that always answers `choice`, keeping every request it was sent. */
 function answering(choice: string): LlmProvider & { requests: CompletionRequest[] } {
@@ -73,11 +72,5 @@ describe('chooseRoomToExplore (SayNav: the model picks the next room)', () => {
     });
     expect(result).toMatchObject({ room: 'corridor_f1_r2', calls: 0 });
     expect(model.requests).toHaveLength(0);
-  });
-
-  it('names targets as the robot would: without the place a generated id carries', () => {
-    expect(targetName('coffee_mug_f2_r13_a0_o0')).toBe('coffee mug');
-    expect(targetName('apple_2')).toBe('apple');
-    expect(targetName('aarons_laptop')).toBe('aarons laptop');
   });
 });

@@ -1,6 +1,5 @@
-import { choiceSchema } from '../grounded/choice-contract.js';
+import { type Ask, choiceSchema, noCall, targetName } from '@groundplan/grounding';
 import type { CallReport } from '../provider.js';
-import { type Ask, noCall } from '../structured-call.js';
 
 /** Bump on any change to the wording, so recorded cassettes and results name what they used. */
 export const ROOM_CHOICE_PROMPT_VERSION = 'saynav-room/1';
@@ -25,14 +24,6 @@ const NO_CALL = noCall('nearest-first');
 // Short on purpose, like the grounded choices: a small model only has to copy one label.
 const SYSTEM = `A robot explores a building it does not know, looking for objects. Pick the room to explore next
 from the options: the room where the objects are most likely. Reply with JSON: {"choice": "<option>"}.`;
-
-/** What an object id names, for the prompt: generated ids carry their place, which the robot cannot know. */
-export function targetName(id: string): string {
-  return id
-    .replace(/_f\d+_r\d+(_a\d+)?(_o\d+)?$/, '')
-    .replace(/_\d+$/, '')
-    .replaceAll('_', ' ');
-}
 
 /** SayNav's high-level step as a grounded choice: the model picks one frontier room by its label. */
 export function exploreActivities(deps: { ask: Ask }) {

@@ -1,8 +1,8 @@
+import { choiceSchema, goalsChoiceSchema, SEARCH_COMMANDS } from '@groundplan/grounding';
 import type { ZodType } from 'zod';
 import { BOUNDS } from '../contracts/bounds.js';
 import { planAnswerSchema } from '../contracts/plan-answer.js';
-import { SEARCH_COMMANDS, semanticSearchAnswerSchema } from '../contracts/semantic-search-answer.js';
-import { choiceSchema, goalsChoiceSchema } from '../grounded/choice-contract.js';
+import { semanticSearchAnswerSchema } from '../contracts/semantic-search-answer.js';
 import { openAiCompatibleProvider } from '../providers/openai-compatible.js';
 import { askStructured } from '../structured-call.js';
 import type { AnswerContext, ContractName, ModelAnswerCase } from './model-answers.js';

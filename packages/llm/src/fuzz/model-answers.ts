@@ -1,9 +1,8 @@
+import { type SearchChoices, searchChoices } from '@groundplan/grounding';
 import { collapse, expand, type SceneGraph, visibleNodes } from '@groundplan/scene-graph';
 import { ACTION_SPECS } from '@groundplan/simulator';
 import fc from 'fast-check';
-import { searchChoices, typedActions } from '../contracts/choices.js';
-import type { TypedAction } from '../contracts/plan-answer.js';
-import type { SearchChoices } from '../contracts/semantic-search-answer.js';
+import { type TypedAction, typedActions } from '../contracts/plan-answer.js';
 import { STRUCTURED_OUTPUT_MODES, type StructuredOutputMode } from '../structured-output.js';
 
 /** The contracts a model answers: one search step (collapsed or expanded view), a plan, a grounded choice. */

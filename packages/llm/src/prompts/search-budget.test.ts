@@ -1,3 +1,4 @@
+import { appliedStep, noCall, VIEW_TOKEN_LIMIT } from '@groundplan/grounding';
 import {
   buildSceneGraph,
   collapse,
@@ -7,8 +8,6 @@ import {
   searchTree,
 } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
-import { appliedStep, VIEW_TOKEN_LIMIT } from '../search-step.js';
-import { noCall } from '../structured-call.js';
 import {
   FIRST_SEARCH_PROMPT_TOKENS,
   firstPromptOverBudget,

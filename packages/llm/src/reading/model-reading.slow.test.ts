@@ -1,14 +1,15 @@
 // The model's reading of an instruction through the real LLM activities: a real HTTP server
 // answering as a model would (scripted), real retrieval over the office, real goal choice.
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { Reading } from '@groundplan/grounding';
 import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
 import { loadSceneFile, memorySceneStore } from '@groundplan/scene-graph';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlmActivities } from '../activities.js';
 import type { ReadingAnswer } from '../contracts/reading-answer.js';
-import type { Reading } from '../grounded/reading.js';
 import { openAiCompatibleProvider } from '../providers/openai-compatible.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../test-support/fake-openai-server.js';
 

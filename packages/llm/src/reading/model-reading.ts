@@ -1,17 +1,17 @@
+import {
+  type Ask,
+  type GroundedPhrase,
+  type QuestionForm,
+  type Reading,
+  type ReadingDetails,
+  readInstruction,
+} from '@groundplan/grounding';
 import { rankByVector, type SceneIndex } from '@groundplan/retrieval';
 import {
   READING_ANSWER_TOKENS,
   type ReadingAnswer,
   readingAnswerSchema,
 } from '../contracts/reading-answer.js';
-import {
-  type GroundedPhrase,
-  type QuestionForm,
-  type Reading,
-  type ReadingDetails,
-  readInstruction,
-} from '../grounded/reading.js';
-import type { Ask } from '../structured-call.js';
 import { readingMessages } from './reading-prompt.js';
 
 /** How many nodes each phrase of a reading is grounded to. */

@@ -1,4 +1,4 @@
-import type { Chooser, Reading } from '@groundplan/llm';
+import type { Chooser, Reading } from '@groundplan/grounding';
 import type {
   PlanAttempt,
   PlanStep,

@@ -1,4 +1,4 @@
-import type { SemanticSearchStepResult } from '@groundplan/llm';
+import type { SemanticSearchStepResult } from '@groundplan/grounding';
 import type { Progress, SceneRef, SearchTraceEntry, View } from '../../contract.js';
 import { oneLine } from '../../run-description.js';
 import { showProgress, spend } from './progress.js';

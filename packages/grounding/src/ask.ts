@@ -1,0 +1,42 @@
+import type { ZodType } from 'zod';
+
+// The port through which grounding asks a model to vote among options it built. Grounding
+// declares it and never imports the model boundary: @groundplan/llm implements it
+// (askStructured with a provider) and passes it in where it composes the activities. The types
+// are the model boundary's own in shape (its ChatMessage and CallReport), so results pass
+// between the two packages unchanged.
+
+/** One message of a conversation with a model. */
+export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+/** What one model call (or a rule that made the choice instead) cost, and who answered. */
+export type CallReport = {
+  usage: { promptTokens: number; completionTokens: number; cachedPromptTokens?: number };
+  latencyMs: number;
+  provider: string;
+  model: string;
+  attempts: number;
+};
+
+/**
+ * How a choice activity asks the model for an answer within a contract: the answer with what
+ * the calls cost, or why there is none with what the calls cost.
+ */
+export type Ask = <T>(
+  messages: ChatMessage[],
+  contract: ZodType<T>,
+  schemaName: string,
+  maxTokens: number,
+) => Promise<
+  | { ok: true; value: { value: T; report: CallReport; calls: CallReport[] } }
+  | { ok: false; error: string; usage: CallReport; calls: number }
+>;
+
+/** What a choice cost when a rule made it and no model was asked: `model` names the rule. */
+export const noCall = (model: string): CallReport => ({
+  usage: { promptTokens: 0, completionTokens: 0 },
+  latencyMs: 0,
+  provider: 'prior',
+  model,
+  attempts: 0,
+});

@@ -1,0 +1,222 @@
+import { ACTION_SPECS, type Goal, parseGoal } from '@groundplan/simulator';
+import { describe, expect, it } from 'vitest';
+import { askedGoals, namedNodes, says, subjectOf } from './asked-goals.js';
+import { datasetScene } from './test-support/datasets.js';
+
+function goal(text: string): Goal {
+  const parsed = parseGoal(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+}
+
+describe('the things an instruction names', () => {
+  it('are those its phrase names best, not those of the places it names', async () => {
+    const office = await datasetScene('office');
+    const named = namedNodes(office, 'Put the soil sensor in the lab');
+    expect([...named]).toEqual(['soil_sensor']);
+    expect(namedNodes(office, 'Put the soil sensor in the lab', { places: true })).toContain('lab_bench');
+  });
+
+  it("skip people's names: Jason's cabinet names cabinets, not Jason's keyboard", async () => {
+    const office = await datasetScene('office');
+    const named = namedNodes(office, "Close Jason's cabinet.");
+    expect(named).toContain('cabinet_3');
+    expect(named).not.toContain('jasons_keyboard');
+  });
+
+  it('drop a participle after the thing: the ball lying on the floor is the ball', async () => {
+    const home = await datasetScene('home');
+    const named = namedNodes(home, "The ball's lying on the playroom floor. Put it away in the toy box.");
+    expect([...named]).toEqual(['ball']);
+  });
+
+  it('read "the can" as a thing and "can you" as asking', async () => {
+    const office = await datasetScene('office');
+    expect(namedNodes(office, 'Throw away the can.')).toContain('sprite_can');
+    expect(namedNodes(office, 'Can you throw away the apple?')).not.toContain('sprite_can');
+  });
+
+  it('name the thing in the room they say, not the others of its kind', async () => {
+    const office = await datasetScene('office');
+    const named = namedNodes(office, 'Switch on the TV in meeting room 3.');
+    expect(named).toContain('tv_2');
+    expect(named).not.toContain('tv');
+    expect(named).not.toContain('tv_remote');
+  });
+
+  it('read a state word as describing: the clean fork is the clean one', async () => {
+    const office = await datasetScene('office');
+    const named = namedNodes(office, 'Take the clean fork out of the dishwasher.');
+    expect(named).toContain('fork_2');
+    expect(named).not.toContain('fork');
+  });
+
+  it('read "switch ... on" as a verb, not a place', async () => {
+    const home = await datasetScene('home');
+    expect([...namedNodes(home, 'Switch on the game console')]).toEqual(['game_console']);
+  });
+});
+
+describe('the goals an instruction asks for', () => {
+  it("Jason's cabinet closed is asked; the keyboard put inside it is not", async () => {
+    const office = await datasetScene('office');
+    const asked = askedGoals({
+      graph: office,
+      instruction: "Close Jason's cabinet.",
+      named: [],
+      actions: ACTION_SPECS,
+    });
+    expect(asked(goal('state(cabinet_3, door, closed)'))).toBe(true);
+    expect(asked(goal('inside(jasons_keyboard, cabinet_3)'))).toBe(false);
+    expect(asked(goal('inside(coke_can, cabinet_3)'))).toBe(false);
+  });
+
+  it("someone else's thing is not used unless they are named: a fresh apple is not Peter's", async () => {
+    const office = await datasetScene('office');
+    const asked = (instruction: string) =>
+      askedGoals({ graph: office, instruction, named: [], actions: ACTION_SPECS });
+    expect(
+      asked('Get Ajay a fresh apple and put it on his desk.')(goal('on(peters_apple, ajays_desk)')),
+    ).toBe(false);
+    expect(asked('Get Ajay a fresh apple and put it on his desk.')(goal('on(apple, ajays_desk)'))).toBe(true);
+    expect(asked("Put Peter's apple on Ajay's desk.")(goal('on(peters_apple, ajays_desk)'))).toBe(true);
+    // The person chose it when asked which.
+    expect(
+      askedGoals({
+        graph: office,
+        instruction: 'Put an apple on the desk.',
+        named: ['peters_apple'],
+        actions: ACTION_SPECS,
+      })(goal('on(peters_apple, ajays_desk)')),
+    ).toBe(true);
+  });
+
+  it('a state is asked for by a verb of a skill that sets it, not by naming the thing alone', async () => {
+    const home = await datasetScene('home');
+    const console = (instruction: string) =>
+      askedGoals({ graph: home, instruction, named: [], actions: ACTION_SPECS })(
+        goal('state(game_console, power, on)'),
+      );
+    expect(console('Switch on the game console')).toBe(true);
+    expect(console('Switch the game console on')).toBe(true);
+    expect(console('Dust the game console')).toBe(false);
+    const oven = askedGoals({
+      graph: home,
+      instruction: 'Preheat the oven',
+      named: [],
+      actions: ACTION_SPECS,
+    });
+    expect(oven(goal('state(oven0, power, on)'))).toBe(true);
+    expect(oven(goal('inside(pasta, oven0)'))).toBe(false);
+    expect(oven(goal('state(baby_monitor, power, off)'))).toBe(false);
+  });
+
+  it('a tool asked for names no change: "something to clean with" does not ask to clean', async () => {
+    const office = await datasetScene('office');
+    const asked = (instruction: string) =>
+      askedGoals({ graph: office, instruction, named: [], actions: ACTION_SPECS })(
+        goal('state(tobis_desk, cleanliness, clean)'),
+      );
+    expect(asked('Tobi spilt soda on his desk. Take him something to clean with.')).toBe(false);
+    expect(asked("Wipe Tobi's desk.")).toBe(true);
+  });
+
+  it('a state is asked for when the instruction names the state it changes', async () => {
+    const office = await datasetScene('office');
+    const asked = askedGoals({
+      graph: office,
+      instruction: 'Take care of the dirty plate.',
+      named: [],
+      actions: ACTION_SPECS,
+    });
+    expect(asked(goal('state(plate, cleanliness, clean)'))).toBe(true);
+    expect(asked(goal('state(plate_3, cleanliness, dirty)'))).toBe(false);
+  });
+
+  it('a thing taken out of a place is not put into it', async () => {
+    const office = await datasetScene('office');
+    const asked = askedGoals({
+      graph: office,
+      instruction: 'Take the clean fork out of the dishwasher and put it away in the cutlery drawer.',
+      named: [],
+      actions: ACTION_SPECS,
+    });
+    expect(asked(goal('inside(fork, dishwasher)'))).toBe(false);
+    expect(asked(goal('inside(fork_2, cutlery_drawer)'))).toBe(true);
+    expect(asked(goal('state(fork, cleanliness, clean)'))).toBe(false);
+    const home = await datasetScene('home');
+    const pillow = askedGoals({
+      graph: home,
+      instruction: "Put the pillow from the kids' bed on bed 0.",
+      named: [],
+      actions: ACTION_SPECS,
+    });
+    expect(pillow(goal('on(pillow_2, bed0)'))).toBe(true);
+  });
+
+  it('a flag that does not hold names nothing: non-alcoholic lemonade is no alcohol', async () => {
+    const office = await datasetScene('office');
+    const named = namedNodes(office, 'Take the alcohol out of the drinks fridge.');
+    expect(named).toContain('beer');
+    expect(named).not.toContain('lemonade');
+  });
+
+  it('what only a statement names is asked for only when a request points back to it', async () => {
+    const office = await datasetScene('office');
+    const wallet = goal('inside(peters_wallet, peters_drawer)');
+    const lock = askedGoals({
+      graph: office,
+      instruction: "Lock Peter's drawer, his wallet is on the desk.",
+      named: [],
+      actions: ACTION_SPECS,
+      requests: ["Lock Peter's drawer"],
+    });
+    expect(lock(wallet)).toBe(false);
+    const away = askedGoals({
+      graph: office,
+      instruction: "Peter's wallet is on the desk. Put it in his drawer.",
+      named: [],
+      actions: ACTION_SPECS,
+      requests: ["Put it in Peter's drawer"],
+    });
+    expect(away(wallet)).toBe(true);
+  });
+
+  it('a thing is moved only when a verb that moves things says so', async () => {
+    const office = await datasetScene('office');
+    const asked = (instruction: string) =>
+      askedGoals({ graph: office, instruction, named: [], actions: ACTION_SPECS })(
+        goal('on(fish_tank_poster, postdoc_desk_2)'),
+      );
+    expect(asked('Feed the fish in postdoc bay 2.')).toBe(false);
+    expect(asked('Hang the fish poster on the desk in postdoc bay 2.')).toBe(true);
+  });
+
+  it('a thing the person chose is named, whatever the words', async () => {
+    const office = await datasetScene('office');
+    const asked = (named: string[]) =>
+      askedGoals({ graph: office, instruction: 'Bring it to me.', named, actions: ACTION_SPECS });
+    expect(asked([])(goal('holding(peters_wallet)'))).toBe(false);
+    expect(asked(['peters_wallet'])(goal('holding(peters_wallet)'))).toBe(true);
+  });
+
+  it('a goal that moves or changes nothing is never asked for', () => {
+    expect(subjectOf(goal('at(kitchen)'))).toBeUndefined();
+    expect(subjectOf(goal('holding(nothing)'))).toBeUndefined();
+    expect(subjectOf(goal('on(mug, desk)'))).toBe('mug');
+  });
+});
+
+describe('whether a text says a phrase', () => {
+  it('finds its words in order, a few apart, with endings', () => {
+    expect(says('switch the projector on', 'switch on')).toBe(true);
+    expect(says('the lights were switched on', 'switch on')).toBe(true);
+    expect(says('turn it on', 'switch on')).toBe(false);
+    expect(says('switch the big old dusty projector on', 'switch on')).toBe(false);
+    expect(says('on switch', 'switch on')).toBe(false);
+    // After a determiner it describes: "the clean fork" asks for no cleaning.
+    expect(says('take the clean fork out', 'clean')).toBe(false);
+    expect(says('clean the fork', 'clean')).toBe(true);
+    expect(says('make niko a coffee and place the mug on his desk', 'coffee')).toBe(true);
+  });
+});

@@ -1,0 +1,348 @@
+import type { SceneGraph } from '@groundplan/scene-graph';
+import type { ActionSpec, Goal } from '@groundplan/simulator';
+import { stem } from './missing-things.js';
+import { nodeWords } from './node-words.js';
+import { ownerOf, saidNames } from './people.js';
+import { thingsInRooms } from './things-in-rooms.js';
+
+/**
+ * Whether a goal is one the instruction asks for, as far as its words can say. A goal the
+ * retrieval ranking offers is asked for when
+ * - the thing it moves or changes is named: the person chose it, or it is among the things a
+ *   phrase of the instruction names best (namedNodes), and
+ * - for a state goal, a verb of a skill that sets that state says it ("switch ... on", "heat",
+ *   "close": the skills' `askedBy`), or the instruction names the state it changes ("take care of
+ *   the dirty plate" asks for it clean).
+ * A word names the thing to change only outside the phrases that say where things are or go:
+ * "take the pliers out of the toolbox and put them on the workbench" names the pliers, not the
+ * toolbox. People's names do not name things ("Jason's cabinet" names no keyboard of Jason's),
+ * and neither do general words ("something", "items"). The goals of quantified and
+ * fitting requests (request-goals.ts) are read from the scene, not offered by the ranking, and are
+ * not judged here.
+ */
+export function askedGoals(context: {
+  graph: SceneGraph;
+  instruction: string;
+  /** Nodes the person has said are meant (an answer to "which?"). */
+  named: readonly string[];
+  actions: readonly ActionSpec[];
+  /**
+   * The instruction's requests, when it has statements besides ("Lock Peter's drawer, his wallet
+   * is on the desk"): what only a statement names is named only when a request points back to it
+   * ("The ball's on the floor. Put it away.").
+   */
+  requests?: readonly string[];
+}): (goal: Goal) => boolean {
+  const { graph, instruction, actions, requests } = context;
+  const naming =
+    requests !== undefined && requests.length > 0 && !requests.some((request) => POINTING_BACK.test(request))
+      ? requests.join('. ')
+      : instruction;
+  const named = new Set([...context.named, ...namedNodes(graph, naming)]);
+  const mentioned = new Set([...named, ...namedNodes(graph, instruction, { places: true })]);
+  const sources = placesAfter(graph, instruction, SOURCE);
+  const destinations = placesAfter(graph, instruction, DESTINATION, true);
+  // "Something to clean with" names a tool for the person's own work, not a change to make.
+  const lower = instruction.toLowerCase().replace(TOOL_PURPOSE, ' ');
+  // Whether a skill that moves things is asked for: the same for every goal, so said once.
+  const saysAny = (phrases: readonly string[]) => phrases.some((phrase) => says(lower, phrase));
+  const holdingSaid = saysAny(movingPhrases(actions, 'holding'));
+  const placingSaid = holdingSaid || saysAny(movingPhrases(actions, 'on'));
+  const people = saidNames(instruction);
+  return (goal) => {
+    const subject = subjectOf(goal);
+    if (subject === undefined) return false;
+    // Someone else's thing is not used unless they are named ("get them a fresh apple" takes no
+    // apple from Peter's desk; "make Niko a coffee" may take Niko's mug).
+    const owner = ownerOf(graph, subject);
+    if (owner !== undefined && !people.has(owner) && !context.named.includes(subject)) return false;
+    // A thing to move is named as such; a state may change on a place named ("clean Tobi's desk").
+    // A thing taken out of a place is not put back into it ("take the fork out of the dishwasher").
+    if (
+      (goal.kind === 'on' || goal.kind === 'inside') &&
+      sources.has(goal.target) &&
+      !destinations.has(goal.target)
+    )
+      return false;
+    // A thing is moved when a verb of a skill that moves things says so ("put", "bring", "hang"):
+    // "feed the fish" moves no fish poster.
+    if (goal.kind !== 'state')
+      return named.has(subject) && (goal.kind === 'holding' ? holdingSaid : placingSaid);
+    if (!mentioned.has(subject)) return false;
+    if (saysAny(phrasesFor(actions, goal.dimension, goal.value))) return true;
+    const now = graph.hasNode(subject) ? (graph.getNodeAttribute(subject, 'state') ?? {}) : {};
+    const was = goal.dimension === undefined ? undefined : (now as Record<string, string>)[goal.dimension];
+    return (
+      was !== undefined && was !== goal.value && says(lower, was.replace(/_/g, ' '), { describing: true })
+    );
+  };
+}
+
+/** The assets and objects named by the phrases after a preposition: by their last word (or any). */
+function placesAfter(
+  graph: SceneGraph,
+  instruction: string,
+  preposition: RegExp,
+  /** Any word of the phrase names ("bed 0" names every bed), not only its last. */
+  anyWord = false,
+): Set<string> {
+  const places = new Set<string>();
+  const words = wordsOf(graph);
+  for (const match of instruction.toLowerCase().matchAll(preposition)) {
+    const said = match[1]!
+      .trim()
+      .split(/\s+/)
+      .map((word) => stem(word.replace(/['’]s?$/, '')))
+      .filter((word) => /^[a-z]{2,}$/.test(word) && !FUNCTION_WORDS.has(word));
+    const naming = anyWord ? said : said.slice(-1);
+    for (const [id, own] of words) if (naming.some((word) => own.includes(word))) places.add(id);
+  }
+  return places;
+}
+
+/** The phrase after "from" or "out of", to the next preposition, conjunction or punctuation. */
+const SOURCE =
+  /\b(?:from|out\s+of)\s+(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?([a-z][a-z0-9'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|to|into|onto|on|in|at|from|please)\b)/g;
+/** The phrase after "to", "into", "onto", "on", "in" or "inside". */
+const DESTINATION =
+  /\b(?:to|into|onto|on|in|inside)\s+(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?([a-z][a-z0-9'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|to|into|onto|on|in|at|from|please)\b)/g;
+
+/** Words by which a request points back to a thing said before it. */
+const POINTING_BACK = /\b(?:it|them|they|this|that|these|those|one|ones)\b/i;
+
+/** A thing and what it is for: "something to clean with", "a cloth to wipe the table with". */
+const TOOL_PURPOSE =
+  /\b(?:something|anything|a|an|some|one)\s+(?:[a-z]+\s+)?to\s+([a-z]+)(?:\s+[a-z'’]+){0,4}?\s+with\b/g;
+
+/** The skill a request asks a tool for ("take him something to clean with" -> "clean"), if any. */
+export function toolPurpose(request: string): string | undefined {
+  return [...request.toLowerCase().matchAll(TOOL_PURPOSE)][0]?.[1];
+}
+
+/** The node a goal moves or changes: the object placed or held, the node whose state it sets. */
+export function subjectOf(goal: Goal): string | undefined {
+  if (goal.kind === 'on' || goal.kind === 'inside') return goal.object;
+  if (goal.kind === 'holding') return goal.object ?? undefined;
+  if (goal.kind === 'state') return goal.node;
+  return undefined;
+}
+
+/** The phrases that ask for a thing held (pickup's) or put somewhere (release's, then pickup's). */
+function movingPhrases(actions: readonly ActionSpec[], kind: Goal['kind']): readonly string[] {
+  const builders = kind === 'holding' ? ['takeIntoGripper'] : ['putOnAccessed', 'takeIntoGripper'];
+  return actions.flatMap((action) =>
+    action.effects.some((effect) => builders.includes(effect.form?.builder ?? '')) ? askedBy(action) : [],
+  );
+}
+
+/** How a person asks for a skill: its `askedBy`, else its name read aloud ("make_coffee" -> "make coffee"). */
+function askedBy(action: ActionSpec): readonly string[] {
+  return action.askedBy ?? [action.name.replace(/_/g, ' ')];
+}
+
+/** The phrases that ask for a state: those of every skill whose effect sets it. */
+function phrasesFor(
+  actions: readonly ActionSpec[],
+  dimension: string | undefined,
+  value: string,
+): readonly string[] {
+  return actions.flatMap((action) =>
+    action.effects.some(
+      (effect) =>
+        effect.sets !== undefined &&
+        effect.sets.value === value &&
+        (dimension === undefined || effect.sets.dimension === dimension),
+    )
+      ? askedBy(action)
+      : [],
+  );
+}
+
+/** Whether the text says the phrase: its words in order, at most three words apart, each with an ending. */
+export function says(
+  text: string,
+  phrase: string,
+  /** The phrase may describe a thing ("the dirty plate"); else it is read as a verb. */
+  options: { describing?: boolean } = {},
+): boolean {
+  const words = phrase.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return false;
+  const gap = String.raw`(?:\s+[a-z'’-]+){0,3}?\s+`;
+  const pattern = words
+    .map((word) => `${escapeRegExp(word)}(?:s|es|d|ed|ing|${last(word)}ed|${last(word)}ing)?`)
+    .join(gap);
+  const said = new RegExp(String.raw`(\b(?:${DETERMINER_WORDS})\s+)?\b${pattern}\b(\s+[a-z]+)?`, 'g');
+  // Between a determiner and a noun a word describes a thing ("the clean fork"): it asks for
+  // nothing. A noun after a determiner still asks ("make Niko a coffee").
+  return [...text.matchAll(said)].some(
+    ([, determiner, next]) =>
+      options.describing || determiner === undefined || next === undefined || FUNCTION_WORDS.has(next.trim()),
+  );
+}
+
+const DETERMINER_WORDS = 'the|a|an|his|her|their|my|our|your|its|this|that|these|those';
+
+function last(word: string): string {
+  return escapeRegExp(word.at(-1) ?? '');
+}
+
+function escapeRegExp(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The assets and objects the instruction names as things to act on. Its naming words come in
+ * phrases (runs of words between function words, names and punctuation: "the soil sensor",
+ * "the red striped socks"); a phrase names the nodes one of whose words is its last word, or
+ * contains it ("book" in textbook), and of those the ones that share the most of its words: "the
+ * soil sensor" names soil_sensor, not lidar_sensor; "the car keys" names no toy cars.
+ */
+export function namedNodes(
+  graph: SceneGraph,
+  instruction: string,
+  /** Phrases that say where name things too. */
+  options: { places?: boolean } = {},
+): Set<string> {
+  const named = new Set<string>();
+  const words = wordsOf(graph);
+  for (const phrase of namingPhrases(instruction, options.places ?? false)) {
+    const head = phrase.at(-1)!;
+    let best = 0;
+    let ids: string[] = [];
+    for (const [id, own] of words) {
+      if (!head.some((word) => own.some((mine) => names(word, mine)))) continue;
+      // Its states describe it too, though they never name it: "the clean fork" is the clean one
+      // of two forks; "empty the dishwasher" names no empty mug.
+      const described = stateWords(graph, id);
+      const score = phrase.filter((alternatives) =>
+        alternatives.some((word) => own.some((mine) => names(word, mine)) || described.includes(word)),
+      ).length;
+      if (score > best) [best, ids] = [score, [id]];
+      else if (score === best) ids.push(id);
+    }
+    for (const id of ids) named.add(id);
+  }
+  // "The TV in meeting room 3" names the TV there, not the one elsewhere or the TV remote.
+  for (const said of thingsInRooms(graph, instruction))
+    if (said.inRoom.length > 0) for (const id of said.ofKind) if (!said.inRoom.includes(id)) named.delete(id);
+  return named;
+}
+
+/** Each asset's and object's naming words, cached per graph. */
+const nodeWordCache = new WeakMap<SceneGraph, Map<string, string[]>>();
+function wordsOf(graph: SceneGraph): Map<string, string[]> {
+  let words = nodeWordCache.get(graph);
+  if (words === undefined) {
+    words = new Map();
+    for (const id of graph.nodes()) {
+      const kind = graph.getNodeAttribute(id, 'kind');
+      if (kind === 'asset' || kind === 'object') words.set(id, nodeWords(graph, id));
+    }
+    nodeWordCache.set(graph, words);
+  }
+  return words;
+}
+
+/** The words of a node's state values, stemmed ("clean", "dirty", "off"). */
+function stateWords(graph: SceneGraph, id: string): string[] {
+  const state = (graph.getNodeAttribute(id, 'state') ?? {}) as Record<string, unknown>;
+  return Object.values(state).flatMap((value) =>
+    typeof value === 'string' ? (value.toLowerCase().match(/[a-z]+/g) ?? []).map(stem) : [],
+  );
+}
+
+/**
+ * The instruction's naming phrases, each a list of word positions (a hyphenated word is one
+ * position with its joined and split forms: "t-shirts" -> tshirt, t, shirt), stemmed. Skipped:
+ * function and general words, people's names, and the phrases that say where.
+ */
+function namingPhrases(instruction: string, places: boolean): string[][][] {
+  const phrases: string[][][] = [];
+  // A dash between spaces parts a sentence as a comma does.
+  for (const sentence of instruction.replace(/\s[-–—]\s/g, ', ').split(/(?<=[.!?])\s+/)) {
+    const tokens = sentence.match(/[A-Za-z][A-Za-z'’-]*|[,;:]/g) ?? [];
+    let place = false;
+    let phrase: string[][] = [];
+    const end = () => {
+      // A participle after the thing says what it does, not what it is: "the orange left on ...".
+      while (phrase.length > 1 && phrase.at(-1)!.some(isParticiple)) phrase.pop();
+      if (phrase.length > 0) phrases.push(phrase);
+      phrase = [];
+    };
+    tokens.forEach((token, i) => {
+      const lower = token.toLowerCase();
+      const next = tokens[i + 1]?.toLowerCase() ?? '';
+      // A phrase that says where ("on the table in meeting room 3", "out of the toolbox", "where
+      // the roast chicken is") runs to the next comma or conjunction; "switch on the TV" is a
+      // verb, "to" before a verb an infinitive.
+      if (/^[,;:]$/.test(token) || PHRASE_ENDS.has(lower)) place = false;
+      else if (isPlacePreposition(lower, next, tokens[i - 1]?.toLowerCase() ?? '')) place = !places;
+      // A capital inside a sentence, or a capital's possessive, is a person's (or a code's) name.
+      const name = (i > 0 && /^[A-Z][a-z]/.test(token)) || /^[A-Z].*['’]s$/.test(token);
+      const bare = lower.replace(/['’]s$/, '');
+      const previous = tokens[i - 1]?.toLowerCase() ?? '';
+      const forms = [bare.replace(/['’-]/g, ''), ...bare.split(/[-'’]/)]
+        .filter((word) => word.length > 1 && (!FUNCTION_WORDS.has(word) || isNounHere(word, previous)))
+        .map(stem);
+      if (place || name || forms.length === 0) end();
+      else phrase.push([...new Set(forms)]);
+    });
+    end();
+  }
+  return phrases;
+}
+
+/** A function word used as a noun: "the can" (not "can you"). */
+function isNounHere(word: string, previous: string): boolean {
+  return word === 'can' && DETERMINERS.has(previous);
+}
+
+/** A past participle or a gerund: "left", "lying", "dripping", "moved". */
+function isParticiple(word: string): boolean {
+  return /^(?:[a-z]{3,}ed|[a-z]{2,}ing)$/.test(word) || IRREGULAR_PARTICIPLES.has(word);
+}
+
+const IRREGULAR_PARTICIPLES = new Set(
+  'left gone kept put lain sat stood hung spilt spilled thrown broken forgotten lost hidden taken'.split(' '),
+);
+
+/** Whether a word opens a phrase that says where: a preposition of place, not a verb's particle or an infinitive's "to". */
+function isPlacePreposition(word: string, next: string, previous: string): boolean {
+  if (word === 'to') return DETERMINERS.has(next) || /['’]s$/.test(next) || next === 'me';
+  if (word === 'out') return next === 'of';
+  // "the table where the chicken is" says where; "find out where the pointer went" asks.
+  if (word === 'where') return !ASKING.has(previous);
+  if ((word === 'on' || word === 'off') && SWITCHING.has(previous)) return false;
+  return PLACE_PREPOSITIONS.has(word);
+}
+
+const PLACE_PREPOSITIONS = new Set(
+  'on in into onto from at off inside under behind near beside by next above below'.split(' '),
+);
+const DETERMINERS = new Set(
+  'the a an his her their my our your this that these those every each all'.split(' '),
+);
+const SWITCHING = new Set(['switch', 'turn', 'power', 'put']);
+/** Words after which "where" asks rather than says where. */
+const ASKING = new Set('out me us know see check wonder ask tell find show remember'.split(' '));
+/** Words after which a phrase of place has ended. */
+const PHRASE_ENDS = new Set(['and', 'then', 'or', 'but', 'which', 'that', 'who', 'so', 'because', 'once']);
+
+/** Whether the instruction's word names a node's word: the same stem, or one of four letters or more inside it ("book" in textbook, "alcohol" in alcoholic). */
+function names(said: string, own: string): boolean {
+  return said === own || (said.length >= 4 && own.includes(said));
+}
+
+/** Words that name no thing: articles, pronouns, prepositions, auxiliaries, quantities, the general words. */
+const FUNCTION_WORDS = new Set(
+  `a an the this that these those some any all every each both either neither no not none of in on into onto
+  to from at with by for near next under inside behind above below over off out up down and or but then so
+  if when where which who whom whose what how why is are was were be been being do does did done has have
+  had can could would will should may might must shall please me my mine him his her hers it its them their
+  theirs us our ours you your yours i we they he she one ones thing things item items stuff something
+  anything everything nothing someone somewhere place places location locations spot way kind sort lot
+  lots bit piece rest other others same whole right wrong correct appropriate best last first second
+  third own there here just also too very still again now soon there's it's that's let let's get got`.split(
+    /\s+/,
+  ),
+);

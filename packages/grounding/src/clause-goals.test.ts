@@ -1,0 +1,85 @@
+import type { Goal } from '@groundplan/simulator';
+import { describe, expect, it } from 'vitest';
+import { CLAUSE_MARGIN, clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
+import { goalOption, onGoal } from './test-support/goal-options.js';
+
+const on = onGoal;
+const coffee = (node: string): Goal => ({
+  kind: 'state',
+  node,
+  dimension: 'contents',
+  value: 'coffee',
+  negated: false,
+});
+const option = goalOption;
+
+describe('clause-wise goal conjunctions', () => {
+  it('takes each clause its best goal; the last clause says where a thing ends', () => {
+    const [first] = clauseConjunctions(
+      [option(on('mug', 'coffee_machine'), 0.7), option(coffee('mug'), 0.68)],
+      [
+        [option(on('mug', 'coffee_machine'), 0.69), option(coffee('mug'), 0.66)],
+        [option(on('mug', 'desk'), 0.65), option(coffee('mug'), 0.4)],
+      ],
+      3,
+    );
+    // The mug on the desk comes first; the coffee clause cannot place the mug again and takes
+    // its next goal, the coffee.
+    expect(first).toEqual(['on(mug, desk)', 'state(mug, contents, coffee)']);
+  });
+
+  it("with one clause close enough, joins it to the instruction's best goal", () => {
+    const [first] = clauseConjunctions(
+      [option(coffee('mug'), 0.7)],
+      [[option(on('mug', 'desk'), 0.65)], [option(on('plate', 'table'), 0.5)]],
+      3,
+    );
+    expect(first).toEqual(['state(mug, contents, coffee)', 'on(mug, desk)']);
+  });
+
+  it('leaves out a clause whose best goal scores more than CLAUSE_MARGIN below the instruction', () => {
+    const conjunctions = clauseConjunctions(
+      [option(coffee('mug'), 0.8)],
+      [[option(on('mug', 'desk'), 0.8 - CLAUSE_MARGIN - 0.01)]],
+      3,
+    );
+    expect(conjunctions).toEqual([]);
+  });
+
+  it('offers the cheapest swap next and stops at the limit', () => {
+    const conjunctions = clauseConjunctions(
+      [option(on('a', 'x'), 0.9)],
+      [
+        [option(on('a', 'x'), 0.9), option(on('a', 'y'), 0.89)],
+        [option(on('b', 'x'), 0.85), option(on('b', 'y'), 0.6)],
+        [option(on('c', 'x'), 0.84)],
+      ],
+      2,
+    );
+    expect(conjunctions[0]).toEqual(['on(c, x)', 'on(b, x)']);
+    expect(conjunctions[1]).toEqual(['on(c, x)', 'on(b, y)']);
+  });
+
+  it("ranks a clause's goals by the mean of its score and the whole instruction's", () => {
+    const ranked = clauseRanking(
+      [option(on('mug', 'nikos_desk'), 0.6), option(on('mug', 'wills_desk'), 0.4)],
+      [option(on('mug', 'wills_desk'), 0.7), option(on('mug', 'nikos_desk'), 0.65)],
+    );
+    expect(ranked.map((o) => [o.label, Number(o.score.toFixed(3))])).toEqual([
+      ['on(mug, nikos_desk)', 0.625],
+      ['on(mug, wills_desk)', 0.55],
+    ]);
+  });
+
+  it("offers the model the instruction's and each clause's best goals in turn, without repeats", () => {
+    const offered = offeredGoals(
+      [option(on('a', 'x'), 0.9), option(on('a', 'y'), 0.8), option(on('a', 'z'), 0.7)],
+      [
+        [option(on('b', 'x'), 0.85), option(on('a', 'x'), 0.8)],
+        [option(on('a', 'x'), 0.8), option(on('c', 'x'), 0.7)],
+      ],
+      4,
+    );
+    expect(offered.map((o) => o.label)).toEqual(['on(a, x)', 'on(b, x)', 'on(a, y)', 'on(c, x)']);
+  });
+});

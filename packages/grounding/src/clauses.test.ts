@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
+
+describe('instruction clauses', () => {
+  it('splits two requests joined by "and"', () => {
+    expect(instructionClauses('Make Niko a coffee and place the mug on his desk.')).toEqual([
+      'Make Niko a coffee',
+      'place the mug on his desk',
+    ]);
+  });
+
+  it('splits at "then", sentence ends and commas, and drops a connective left alone', () => {
+    expect(
+      instructionClauses('Wash the dishes. Once finished, put the cutlery away then close the drawer!'),
+    ).toEqual(['Wash the dishes', 'put the cutlery away', 'close the drawer']);
+  });
+
+  it('does not split inside a word that contains a connective', () => {
+    expect(instructionClauses('Hand the sandwich to Andrea')).toEqual(['Hand the sandwich to Andrea']);
+  });
+
+  it('gives a bare noun phrase after "and" the verb of the request before it', () => {
+    expect(instructionClauses('Bring me an apple from Peter and a pepsi from Tobi.')).toEqual([
+      'Bring me an apple from Peter',
+      'Bring me a pepsi from Tobi',
+    ]);
+    expect(instructionClauses("Bring me Peter's wallet and his reading glasses.")).toEqual([
+      "Bring me Peter's wallet",
+      'Bring me his reading glasses',
+    ]);
+    // Not across sentences, and not after a statement.
+    expect(instructionClauses('Bring me an apple. The pepsi is warm.')).toEqual([
+      'Bring me an apple',
+      'The pepsi is warm',
+    ]);
+    expect(instructionClauses('There is a cup and a plate')).toEqual(['There is a cup', 'a plate']);
+  });
+
+  it('keeps a one-clause instruction whole, and returns a one-word one as it is', () => {
+    expect(instructionClauses('Heat up the chicken kebab.')).toEqual(['Heat up the chicken kebab']);
+    expect(instructionClauses('Go!')).toEqual(['Go!']);
+  });
+});
+
+describe('requests and statements', () => {
+  it('takes a clause that opens with a verb as a request', () => {
+    expect(isRequest('place the mug on his desk')).toBe(true);
+    expect(isRequest('Throw away the can')).toBe(true);
+  });
+
+  it('takes a clause that opens with a pronoun, a determiner or a name and a verb as a statement', () => {
+    expect(isRequest('There is coffee dripping on the floor')).toBe(false);
+    expect(isRequest('My parcel just got delivered')).toBe(false);
+    expect(isRequest('Peter is working hard at his desk')).toBe(false);
+    expect(isRequest("I'm at the lunch table")).toBe(false);
+    // A name and a past tense say what someone did.
+    expect(isRequest('Tobi spilt soda on his desk')).toBe(false);
+    expect(isRequest('Niko dropped his keys')).toBe(false);
+  });
+});
+
+describe('where the speaker is', () => {
+  it('reads "I\'m at ..." and "I am in ..."', () => {
+    expect(speakerPlace("I'm hungry. Bring me an apple. I'm at the lunch table.")).toBe('the lunch table');
+    expect(speakerPlace('Bring me the stapler, I am in the meeting room')).toBe('the meeting room');
+  });
+
+  it('reads nothing when the speaker says nothing of where they are', () => {
+    expect(speakerPlace("I'm hungry. Bring me an apple.")).toBeUndefined();
+  });
+});

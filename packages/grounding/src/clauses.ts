@@ -1,0 +1,110 @@
+/**
+ * Where an instruction's clauses part: sentence ends, commas and semicolons, and the connectives
+ * that join requests ("and", "then", "once finished", "after that"). A word list, not a parser:
+ * it splits "snacks and drinks" too, which only gives each noun its own clause.
+ */
+const CONNECTIVES = [
+  'and then',
+  'and',
+  'then',
+  'once finished',
+  'once done',
+  'when finished',
+  'when done',
+  'after that',
+  'afterwards',
+  'finally',
+] as const;
+
+const CONNECTIVE = new RegExp(
+  `\\b(?:${CONNECTIVES.map((words) => words.replace(' ', '\\s+')).join('|')})\\b`,
+  'gi',
+);
+
+/**
+ * The instruction's clauses in order, each trimmed of its connective and closing punctuation:
+ * "Make Niko a coffee and place the mug on his desk." -> ["Make Niko a coffee", "place the mug on
+ * his desk"]. A clause of fewer than two words ("Once finished", "now") is no request and is
+ * dropped; an instruction with no clause left is returned whole.
+ */
+export function instructionClauses(instruction: string): string[] {
+  const clauses = instruction
+    .split(/[.!?;:]+(?:\s+|$)|,/)
+    .flatMap((sentence) => withSharedVerb(sentence.split(CONNECTIVE).map(tidy)))
+    .filter((clause) => clause.split(' ').length >= 2);
+  return clauses.length > 0 ? clauses : [instruction.trim()];
+}
+
+function tidy(clause: string): string {
+  return clause.replace(/\s+/g, ' ').trim();
+}
+
+/** Words that open a noun phrase: a part of a sentence that opens with one has no verb of its own. */
+const DETERMINERS = new Set('a an the some another my our your his her their its'.split(' '));
+
+/** A determiner, or a name's possessive ("Peter's"). */
+const opensNounPhrase = (word: string) => DETERMINERS.has(word.toLowerCase()) || /^[a-z]+['’]s$/i.test(word);
+
+/**
+ * The parts of one sentence, each part that is a bare noun phrase ("a pepsi from Tobi") given the
+ * verb of the request before it ("Bring me an apple from Peter and a pepsi from Tobi" -> "Bring me
+ * a pepsi from Tobi"): the words of that request before its own first determiner.
+ */
+function withSharedVerb(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const previous = out.at(-1);
+    const first = part.split(' ')[0] ?? '';
+    if (previous !== undefined && opensNounPhrase(first) && isRequest(previous)) {
+      const words = previous.split(' ');
+      const at = words.findIndex((word, i) => i > 0 && opensNounPhrase(word));
+      if (at > 0) {
+        out.push(`${words.slice(0, at).join(' ')} ${part}`);
+        continue;
+      }
+    }
+    out.push(part);
+  }
+  return out;
+}
+
+/**
+ * Where the speaker says they are ("I'm at the lunch table" -> "the lunch table"), from the
+ * instruction's first such statement; undefined when it says none.
+ */
+export function speakerPlace(instruction: string): string | undefined {
+  const match = /\b(?:i'm|i am|i will be|i'll be)\s+(?:at|in|by|near)\s+([^.!?;,]+)/i.exec(
+    instruction.replace(/[’]/g, "'"),
+  );
+  return match ? tidy(match[1]!) : undefined;
+}
+
+/**
+ * Words that open a statement rather than a request: pronouns, determiners and "there" ("There is
+ * coffee on the floor", "My parcel got delivered"). A request opens with its verb.
+ */
+const STATEMENT_OPENERS = new Set(
+  "i i'm i've we we're you he she it it's they there there's this that these those my our your his her their its a an the someone something somebody everyone each every let's".split(
+    ' ',
+  ),
+);
+
+/** A verb that makes a clause's second word a statement's ("Peter is working hard", "Dimity might have it"). */
+const STATEMENT_VERBS = new Set(
+  'is are was were has have had might may can could will would should must just'.split(' '),
+);
+
+/** A past tense after a capitalised first word says what someone did ("Tobi spilt soda on his desk"). */
+const PAST_TENSE =
+  /^(?:[a-z]{2,}ed|spilt|spilled|left|lost|broke|forgot|dropped|took|put|got|made|ate|drank|went|came|brought|bought)$/;
+
+/** Whether a clause asks for something (opens with a verb) rather than says how things are. */
+export function isRequest(clause: string): boolean {
+  const [first, second] = clause.toLowerCase().replace(/[’]/g, "'").split(' ');
+  const named = /^[A-Z][a-z]+$/.test(clause.split(' ')[0] ?? '');
+  return (
+    !STATEMENT_OPENERS.has(first ?? '') &&
+    !STATEMENT_VERBS.has(second ?? '') &&
+    !(named && PAST_TENSE.test(second ?? ''))
+  );
+}

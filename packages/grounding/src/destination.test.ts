@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DESTINATION_WEIGHT,
+  destinationPhrase,
+  FITTING_BIN,
+  towardDestination,
+  withNamesForPronouns,
+} from './destination.js';
+import { goalOption, onGoal } from './test-support/goal-options.js';
+
+describe('destination phrases', () => {
+  it('names the place after the first "on", "in", "into", "onto" or "to" of a placing clause', () => {
+    expect(destinationPhrase('place the mug on his desk')).toBe('his desk');
+    expect(destinationPhrase('Move the monitor from the office to the lab')).toBe('the lab');
+    expect(destinationPhrase('Place the t-shirts on the shelf in admin')).toBe('the shelf in admin');
+    // "to" says where it goes; "on" before it, where it is.
+    expect(destinationPhrase('Move all the things on the reception desk to the admin shelf')).toBe(
+      'the admin shelf',
+    );
+  });
+
+  it('skips a first place that names a room when another follows: where the thing is, not where it goes', () => {
+    const namesRoom = (phrase: string) => phrase === "Dimity's office";
+    expect(
+      destinationPhrase("Throw the rotting fruit in Dimity's office in the correct bin", { namesRoom }),
+    ).toBe('the correct bin');
+    expect(destinationPhrase("Put the fruit in Dimity's office", { namesRoom })).toBe("Dimity's office");
+  });
+
+  it('takes a thing brought to "me" where the speaker is, and nowhere when that is not said', () => {
+    const speakerAt = 'the lunch table';
+    expect(destinationPhrase('Bring me an apple from Peter', { speakerAt })).toBe('the lunch table');
+    expect(destinationPhrase('Bring me an apple from Peter')).toBeUndefined();
+    expect(destinationPhrase('Bring the apple to Peter', { speakerAt })).toBe('Peter');
+  });
+
+  it('throws a thing away into the bin that fits it when no place is said', () => {
+    expect(destinationPhrase('Throw away the can')).toBe(FITTING_BIN);
+    expect(destinationPhrase('throw the wrapper out')).toBe(FITTING_BIN);
+    expect(destinationPhrase('Dispose of the batteries')).toBe(FITTING_BIN);
+    expect(destinationPhrase('Throw the banana peel in the organic bin')).toBe('the organic bin');
+  });
+
+  it('takes a thing given to "him", "her" or "them" where that person has things brought', () => {
+    const placeOfPerson = () => 'tobis desk';
+    expect(destinationPhrase('take him something to clean with', { placeOfPerson })).toBe('tobis desk');
+    expect(destinationPhrase('get them a fresh apple', { placeOfPerson })).toBe('tobis desk');
+    // "Her" before a noun is a possessive, not someone given something.
+    expect(destinationPhrase('take her mug', { placeOfPerson })).toBeUndefined();
+    // "Get" moves a thing only to someone: "in the library" says where the book is.
+    expect(destinationPhrase('Get the book in the library', { placeOfPerson })).toBeUndefined();
+  });
+
+  it('reads a phrase that ends on its preposition as what a thing is for, not where it goes', () => {
+    expect(destinationPhrase('take something to clean with')).toBeUndefined();
+    expect(destinationPhrase('bring me something to write on', { speakerAt: 'the desk' })).toBe('the desk');
+  });
+
+  it('names none for a clause that does not move a thing, or names no place', () => {
+    expect(destinationPhrase('Refrigerate the orange left on the kitchen bench')).toBeUndefined();
+    expect(destinationPhrase('Put it down')).toBeUndefined();
+  });
+});
+
+describe('pronouns read as names', () => {
+  it('reads "his" as the last person named before it', () => {
+    expect(withNamesForPronouns("Place Will's drone on his desk.", "Place Will's drone on his desk")).toBe(
+      "Place Will's drone on Will's desk",
+    );
+    const instruction = 'Make Niko a coffee and place the mug on his desk.';
+    expect(withNamesForPronouns(instruction, 'place the mug on his desk')).toBe(
+      "place the mug on Niko's desk",
+    );
+  });
+
+  it('leaves the text alone when no name comes before the pronoun', () => {
+    expect(withNamesForPronouns('Put the cup on his desk.', 'Put the cup on his desk')).toBe(
+      'Put the cup on his desk',
+    );
+  });
+});
+
+describe('ranking toward the destination', () => {
+  const on = onGoal;
+  const option = goalOption;
+
+  it('lowers a placement by how much worse its target matches the named place', () => {
+    const ranked = towardDestination(
+      [option(on('document', 'chair'), 0.9), option(on('document', 'desk'), 0.87)],
+      new Map([
+        ['desk', 0.95],
+        ['chair', 0.75],
+      ]),
+    );
+    expect(ranked.map((o) => o.label)).toEqual(['on(document, desk)', 'on(document, chair)']);
+    expect(ranked[1]!.score).toBeCloseTo(0.9 - DESTINATION_WEIGHT * 0.2, 6);
+  });
+
+  it('lowers holding a thing below placing it where the clause says', () => {
+    const held = option({ kind: 'holding', object: 'apple', negated: false }, 0.9);
+    const ranked = towardDestination([held, option(on('apple', 'table'), 0.8)], new Map([['table', 0.7]]));
+    expect(ranked.map((o) => o.label)).toEqual(['on(apple, table)', 'holding(apple)']);
+    expect(ranked[1]!.score).toBeCloseTo(0.9 - DESTINATION_WEIGHT * 0.7, 6);
+  });
+});

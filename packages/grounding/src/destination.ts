@@ -1,0 +1,158 @@
+import { spoken } from '@groundplan/retrieval';
+import type { SceneGraph } from '@groundplan/scene-graph';
+import type { Goal } from '@groundplan/simulator';
+import { byScore, type Option } from './options.js';
+
+/** Verbs that move a thing somewhere: their clause's first "on", "in", "into", "onto" or "to" names the place. */
+const PLACING_VERBS = new Set(
+  'place put move bring take set throw file serve return carry drop hang store'.split(' '),
+);
+
+const PRONOUNS = /\b(?:his|her|their)\b/gi;
+
+/** What a destination phrase may be read against: the rooms of the building and where the speaker is. */
+export type PlaceContext = {
+  /** Whether a phrase names a room ("Dimity's office"): a thing's whereabouts, not where it goes. */
+  namesRoom?: (phrase: string) => boolean;
+  /** Where the speaker says they are ("I'm at the lunch table"): "bring me" takes things there. */
+  speakerAt?: string;
+  /**
+   * Where the person a clause's "him", "her" or "them" stands for has things brought to ("take him
+   * something" -> "Tobi's desk"), if the instruction named one before.
+   */
+  placeOfPerson?: (clause: string) => string | undefined;
+};
+
+/** Verbs that ask for a thing to be thrown away: with no place said, it goes in the bin that fits it. */
+const DISPOSING =
+  /^(?:throw\s+(?:\S+\s+)*?(?:away|out)\b|dispose\s+of\b|discard\b|bin\b|trash\b|get\s+rid\s+of\b)/i;
+/** What a disposing request with no place of its own asks for: the bin that fits each thing. */
+export const FITTING_BIN = 'the correct bin';
+
+/** A person the verb gives something to: "take him ...", "bring them a ...", "get her an ...". */
+const RECIPIENT = /^(?:him|her|them)$/i;
+const AFTER_RECIPIENT = /^(?:a|an|the|some|something|anything|one|two|three)$/i;
+/** A preposition that ends a clause leaves its phrase without a place: "something to clean with". */
+const STRANDED = /^(?:with|on|in|into|at|for|from|by)$/i;
+
+/** Whether a phrase names one of the graph's rooms ("Dimity's office" -> dimitys_office). */
+export function roomNamer(graph: SceneGraph): (phrase: string) => boolean {
+  const rooms = new Set(graph.filterNodes((_id, attributes) => attributes.kind === 'room').map(spoken));
+  return (phrase) =>
+    rooms.has(
+      phrase
+        .toLowerCase()
+        .replace(/['’]/g, '')
+        .replace(/^(?:the|a|an)\s+/, '')
+        .trim(),
+    );
+}
+
+const PLACE_PREPOSITION = /^(?:on|onto|in|into|to)$/i;
+const DIRECTIONAL = /^(?:onto|into|to)$/i;
+
+/**
+ * The place a placing clause names: the words after its first "to", "into" or "onto", else after
+ * its first "on" or "in", when the clause opens with a verb that moves things ("place the mug on
+ * his desk" -> "his desk"; "move the things on the desk to the shelf" -> "the shelf"). A first
+ * phrase that names a room where a later one follows says where the thing is, not where it goes
+ * ("throw the fruit in Dimity's office in the correct bin" -> "the correct bin"). A clause that
+ * moves a thing to "me" with no place goes where the speaker is, to "him", "her" or "them" where
+ * that person has things brought; one that throws a thing away with no place says "the correct
+ * bin". A phrase that ends on its preposition says what a thing is for ("take him something to
+ * clean with"), not where it goes. Other clauses name no destination
+ * ("Refrigerate the orange left on the bench").
+ */
+export function destinationPhrase(clause: string, context: PlaceContext = {}): string | undefined {
+  const words = clause
+    .trim()
+    .replace(/[.!?,;:]+$/, '')
+    .split(/\s+/);
+  const verb = (words[0] ?? '').toLowerCase();
+  const disposing = DISPOSING.test(clause.trim());
+  // "Get" moves a thing only to someone: "get them a fresh apple", "get me a coffee".
+  const getting = verb === 'get' && !disposing;
+  if (!PLACING_VERBS.has(verb) && !disposing && !getting) return undefined;
+  // "Something to clean with": a phrase that ends on its preposition says what for, not where.
+  const last = words.length - 1;
+  const starts = getting
+    ? []
+    : words.flatMap((word, i) =>
+        i > 0 && PLACE_PREPOSITION.test(word) && !(i < last && STRANDED.test(words[last]!)) ? [i] : [],
+      );
+  // "to", "into" and "onto" say where a thing goes; "on" and "in" before them say where it is
+  // ("move the things on the desk to the shelf").
+  const toward = starts.find((i) => DIRECTIONAL.test(words[i]!));
+  let at = toward ?? starts[0];
+  if (
+    toward === undefined &&
+    at !== undefined &&
+    starts.length > 1 &&
+    context.namesRoom?.(words.slice(at + 1, starts[1]).join(' '))
+  )
+    at = starts[1];
+  const place = at !== undefined ? words.slice(at + 1).join(' ') : '';
+  if (place.length > 0) return place;
+  // "Throw away the can": into the bin that fits it.
+  if (disposing) return FITTING_BIN;
+  if (words.some((word) => word.toLowerCase() === 'me')) return context.speakerAt;
+  // "Take him something to clean with": to where that person has things brought.
+  return RECIPIENT.test(words[1] ?? '') && AFTER_RECIPIENT.test(words[2] ?? '')
+    ? context.placeOfPerson?.(clause)
+    : undefined;
+}
+
+/**
+ * The last person the instruction names before the end of the text (a capitalised word that does
+ * not open a sentence, or any capitalised word `isPerson` accepts), or undefined.
+ */
+export function personBefore(
+  instruction: string,
+  text: string,
+  isPerson?: (word: string) => boolean,
+): string | undefined {
+  const names = [...instruction.matchAll(/\b([A-Z][a-z]+)(?:'s)?\b/g)]
+    .filter((match) => !/(?:[.!?]\s*|^)$/.test(instruction.slice(0, match.index)) || isPerson?.(match[1]!))
+    .map((match) => ({ name: match[1]!, at: match.index }));
+  const pronounAt = instruction.indexOf(text);
+  return names.filter((name) => pronounAt < 0 || name.at < pronounAt + text.length).at(-1)?.name;
+}
+
+/**
+ * The text with "his", "her" and "their" read as the last person the instruction named before
+ * them ("Place Will's drone on his desk" -> "... on Will's desk"). Text with no name before the
+ * pronoun is left as it is.
+ */
+export function withNamesForPronouns(instruction: string, text: string): string {
+  const name = personBefore(instruction, text);
+  return name === undefined ? text : text.replace(PRONOUNS, `${name}'s`);
+}
+
+/** How much a placement loses per unit of cosine its target falls short of the best-named target. */
+export const DESTINATION_WEIGHT = 0.5;
+
+/**
+ * The ranking with each placement goal lowered by how much worse its target matches the clause's
+ * destination than the best-matching target does ("on Will's desk": Will's chair loses to his desk
+ * even when the search found a document next to the chair). Holding a thing goes nowhere: it is
+ * lowered as a placement whose target matches not at all ("bring me an apple" to where I am is the
+ * apple there, not in the gripper). Other goals keep their scores.
+ */
+export function towardDestination(
+  ranked: readonly Option<Goal>[],
+  closeness: ReadonlyMap<string, number>,
+): Option<Goal>[] {
+  const best = Math.max(...closeness.values());
+  return ranked
+    .map((option) => {
+      const goal = option.value;
+      if (goal.kind === 'holding' && goal.object !== null)
+        return { ...option, score: option.score - DESTINATION_WEIGHT * best };
+      if (goal.kind !== 'on' && goal.kind !== 'inside') return option;
+      const near = closeness.get(goal.target);
+      return near === undefined
+        ? option
+        : { ...option, score: option.score - DESTINATION_WEIGHT * (best - near) };
+    })
+    .sort(byScore);
+}

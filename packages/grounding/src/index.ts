@@ -1,0 +1,58 @@
+// What the no-model planners and the ablations use: the rules' reading of an instruction, the
+// legal choices of a search step, goal choice and the retrieval priors. A model only votes
+// among options built here, through the Ask port that @groundplan/llm implements.
+export {
+  type ChooseGoalsInput,
+  type ChooseGoalsResult,
+  type Chooser,
+  GROUNDED_LIMITS,
+  type GroundedSearchInput,
+  groundedActivities,
+  MISSING_BELOW,
+  type NextActionResult,
+} from './activities.js';
+export { type Ask, type CallReport, type ChatMessage, noCall } from './ask.js';
+export { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
+export { CHOICE_PROMPT_VERSION, choiceMessages } from './choice-prompt.js';
+export {
+  explorationPrior,
+  type FullGraphRooms,
+  type FullGraphRoomsInput,
+  lookSteps,
+  type NextRoomLook,
+  type NextRoomLookInput,
+  type OracleRoomLookInput,
+  type RankedRooms,
+  type RankRoomsInput,
+} from './exploration-prior.js';
+export { activitySignal, keepAlive } from './keep-alive.js';
+export {
+  DONE_LABEL,
+  NEXT_ACTION_OPTIONS,
+  type NextActionInput,
+  type NextActionOracle,
+  nextActionMessages,
+  stepGloss,
+} from './next-action.js';
+export { oneOf } from './one-of.js';
+export { type Option, searchOptions } from './options.js';
+export { absentReadThings, excludedNodes } from './read-things.js';
+export {
+  type GroundedPhrase,
+  type QuestionForm,
+  type Reader,
+  type Reading,
+  type ReadingCost,
+  type ReadingDetails,
+  readInstruction,
+} from './reading.js';
+export {
+  asksForRoom,
+  mayAnswerWithRoom,
+  SEARCH_COMMANDS,
+  type SearchChoices,
+  type SearchCommand,
+  searchChoices,
+} from './search-choices.js';
+export { appliedStep, invalidStep, type SemanticSearchStepResult, VIEW_TOKEN_LIMIT } from './search-step.js';
+export { targetName } from './target-name.js';

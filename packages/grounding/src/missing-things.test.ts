@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { missingThings, nounPhrases } from './missing-things.js';
+import { datasetScene } from './test-support/datasets.js';
+
+describe('things a request names that the building does not have', () => {
+  it('reads the noun phrases a determiner or a possessive opens', () => {
+    expect(nounPhrases("Put the teddy bear on the bed in Peter's playroom.")).toEqual([
+      'teddy bear',
+      'bed',
+      'playroom',
+    ]);
+    expect(nounPhrases('Bring me the giraffe.')).toEqual(['giraffe']);
+  });
+
+  it('finds the phrases none of whose words any node of the building uses', async () => {
+    const office = await datasetScene('office');
+    expect(missingThings(office, ['Bring me the giraffe'])).toEqual(['giraffe']);
+    expect(missingThings(office, ['Place the printed documents on the desk'])).toEqual([]);
+    // Words that name no particular thing are never missing.
+    expect(missingThings(office, ['Put all the items in their correct locations'])).toEqual([]);
+  });
+});

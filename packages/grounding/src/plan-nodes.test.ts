@@ -1,0 +1,49 @@
+import type { SceneGraph } from '@groundplan/scene-graph';
+import { initialState, parseGoals, type SimState } from '@groundplan/simulator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { planNodes } from './plan-nodes.js';
+import { datasetScene } from './test-support/datasets.js';
+
+let office: SceneGraph;
+let start: SimState;
+beforeAll(async () => {
+  office = await datasetScene('office');
+  const state = initialState(office);
+  if (!state.ok) throw new Error(state.error);
+  start = state.value;
+});
+
+const goals = (texts: string[]) => {
+  const parsed = parseGoals(texts);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+};
+
+describe('the nodes a plan needs', () => {
+  it('a placement needs the object, the target and what holds each, up to their rooms', () => {
+    const nodes = planNodes(office, start, goals(['on(printed_document, wills_desk)']));
+    expect(nodes).toEqual(expect.arrayContaining(['printed_document', 'wills_desk', 'wills_office']));
+    expect(nodes).toContain(office.inNeighbors('printed_document')[0]);
+    expect(nodes.length).toBeLessThan(8);
+  });
+
+  it('heating needs the container the food is in and the microwave', () => {
+    const nodes = planNodes(office, start, goals(['state(chicken_kebab, temperature, hot)']));
+    expect(nodes).toEqual(expect.arrayContaining(['chicken_kebab', 'fridge', 'microwave', 'kitchen']));
+  });
+
+  it('what the agent holds, which a plan that needs the gripper puts down first', () => {
+    const held = start.holding;
+    expect(held).toBe('coke_can');
+    const nodes = planNodes(office, start, goals(['on(nikos_mug, nikos_desk)']));
+    expect(nodes).toContain('coke_can');
+    // Where it can go down when every goal node is a closed container: an open surface in their room.
+    const closed = planNodes(office, start, goals(['inside(fork_2, cutlery_drawer)']));
+    const surfaces = closed.filter(
+      (id) =>
+        office.getNodeAttribute(id, 'kind') === 'asset' &&
+        !Object.hasOwn(office.getNodeAttribute(id, 'state') ?? {}, 'door'),
+    );
+    expect(surfaces.length).toBeGreaterThan(0);
+  });
+});

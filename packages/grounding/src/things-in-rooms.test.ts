@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { datasetScene } from './test-support/datasets.js';
+import { inNamedRoom, thingsNotInRooms } from './things-in-rooms.js';
+
+describe('things a request places in a room that has none', () => {
+  it('names the thing, the room, and where such things are', async () => {
+    const home = await datasetScene('home');
+    expect(thingsNotInRooms(home, ['Put the teddy bear on the bed in the playroom'])).toEqual([
+      { phrase: 'bed in playroom0', nearest: 'bed in bedroom0, bedroom1, bedroom2' },
+    ]);
+    const office = await datasetScene('office');
+    expect(thingsNotInRooms(office, ["Put the milk in the fridge in Aaron's office."])).toEqual([
+      expect.objectContaining({ phrase: 'fridge in aarons_office' }),
+    ]);
+  });
+
+  it('finds nothing wrong with a thing that is in the room it names', async () => {
+    const home = await datasetScene('home');
+    expect(thingsNotInRooms(home, ['Put a pillow on the bed in bedroom 1'])).toEqual([]);
+    const office = await datasetScene('office');
+    expect(thingsNotInRooms(office, ['Put the milk in the fridge in the kitchen.'])).toEqual([]);
+  });
+
+  it('does not judge a room phrase that names no room, nor a thing the building has nowhere', async () => {
+    const office = await datasetScene('office');
+    expect(thingsNotInRooms(office, ['Put the mug on the table in the corner.'])).toEqual([]);
+    expect(thingsNotInRooms(office, ["Bring me the giraffe in Aaron's office."])).toEqual([]);
+  });
+
+  it('finds the thing in the room its clause says', async () => {
+    const home = await datasetScene('home');
+    const clause = 'Take all the bowls from the nightstand in bedroom 2 to the sink';
+    expect(inNamedRoom(home, 'the nightstand', clause, 'asset')).toBe('nightstand2');
+    expect(
+      inNamedRoom(home, 'the nightstand', 'Take the bowls from the nightstand', 'asset'),
+    ).toBeUndefined();
+  });
+
+  it('reads a floor by its level, the ground floor being 0, and any room phrase safely', async () => {
+    const home = await datasetScene('home');
+    expect(thingsNotInRooms(home, ['Preheat the oven in the first-floor kitchen.'])).toEqual([
+      { phrase: 'oven in kitchen1', nearest: 'oven in kitchen0' },
+    ]);
+    expect(thingsNotInRooms(home, ['Preheat the oven in the ground-floor kitchen.'])).toEqual([]);
+    expect(thingsNotInRooms(home, ['Put the bowl in the (kitchen'])).toEqual([]);
+  });
+
+  it('reads "in there" as the room of the place said before it', async () => {
+    const office = await datasetScene('office');
+    expect(
+      thingsNotInRooms(office, [
+        "Heat up the kale that's on the cafeteria counter, using the microwave in there.",
+      ]),
+    ).toEqual([expect.objectContaining({ phrase: 'microwave in cafeteria' })]);
+  });
+});

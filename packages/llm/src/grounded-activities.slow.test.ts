@@ -1,0 +1,380 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { GROUNDED_LIMITS } from '@groundplan/grounding';
+import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
+import {
+  collapse,
+  loadSceneFile,
+  memorySceneStore,
+  type SceneGraph,
+  type View,
+} from '@groundplan/scene-graph';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLlmActivities } from './activities.js';
+import { openAiCompatibleProvider } from './providers/openai-compatible.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from './test-support/fake-openai-server.js';
+
+const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
+const cacheDir = mkdtempSync(`${tmpdir()}/groundplan-grounded-`);
+let office: SceneGraph;
+let retrieval: SceneIndexCache;
+let server: FakeOpenAiServer;
+const scenes = memorySceneStore();
+let sceneRef: string;
+
+beforeAll(async () => {
+  const loaded = await loadSceneFile(officePath);
+  if (!loaded.ok) throw new Error('datasets/office.json does not load');
+  office = loaded.value;
+  sceneRef = await scenes.put(office);
+  const opened = await openRetrieval({ cacheDir });
+  if (!opened.ok) throw new Error(opened.error);
+  retrieval = opened.value;
+  server = await startFakeOpenAiServer();
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+const activities = () =>
+  createLlmActivities({
+    provider: openAiCompatibleProvider({
+      baseURL: server.baseURL,
+      apiKey: 'k',
+      model: 'm',
+      maxRetries: 0,
+      structuredOutput: 'json_schema',
+    }),
+    scenes,
+    retrieval,
+  });
+
+describe('grounded search steps', () => {
+  it('without the model, follows the retrieval prior to the banana: kitchen, fruit bowl, done', async () => {
+    const llm = activities();
+    let view: View = collapse(office);
+    const taken: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const step = await llm.groundedSearchStep({
+        sceneRef,
+        instruction: 'Find me a banana.',
+        view,
+        chooser: 'prior',
+      });
+      taken.push(`${step.command}(${step.node})`);
+      expect(step.calls).toBe(0);
+      if (step.next) view = step.next.view;
+      if (step.command === 'done') break;
+    }
+    expect(taken[0]).toBe('expand(kitchen)');
+    expect(taken.at(-1)).toMatch(/^done\(banana/);
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('answers a question about a room with the room it looked into, not the thing that gave it away', async () => {
+    const llm = activities();
+    let view: View = collapse(office);
+    const taken: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const step = await llm.groundedSearchStep({
+        sceneRef,
+        instruction: 'Find the PhD bay that has a drone in it.',
+        view,
+        chooser: 'prior',
+      });
+      taken.push(`${step.command}(${step.node})`);
+      if (step.next) view = step.next.view;
+      if (step.command === 'done') break;
+    }
+    const answer = taken.at(-1)?.match(/^done\((.+)\)$/)?.[1];
+    expect(answer && office.getNodeAttribute(answer, 'kind')).toBe('room');
+    expect(view.expanded).toContain(answer);
+  });
+
+  it('lets the model pick among the best few legal moves, and applies its pick', async () => {
+    server.received.length = 0;
+    server.script({ kind: 'json', value: { choice: 'expand(kitchen)' } });
+    const step = await activities().groundedSearchStep({
+      sceneRef,
+      instruction: 'Find me a banana.',
+      view: collapse(office),
+      chooser: 'model',
+    });
+    expect(step.command).toBe('expand');
+    expect(step.next?.view.expanded).toEqual(['kitchen']);
+    const offered = (
+      server.received[0]!.body.response_format as {
+        json_schema: { schema: { properties: { choice: { enum: string[] } } } };
+      }
+    ).json_schema.schema.properties.choice.enum;
+    expect(offered).toHaveLength(GROUNDED_LIMITS.searchOptions);
+    expect(offered).toContain('expand(kitchen)');
+    expect(offered.every((label) => /^(expand|done)\(/.test(label))).toBe(true);
+  });
+});
+
+describe('grounded goal choice', () => {
+  const jasonsOffice: View = { expanded: ['jasons_office'], memory: ['jasons_office'] };
+
+  it('offers goals the actions can make true, the prior preferring those about the node the search found', async () => {
+    const chosen = await activities().chooseGoals({
+      sceneRef,
+      instruction: "Close Jason's cabinet.",
+      view: jasonsOffice,
+      chooser: 'prior',
+      rejected: [],
+      found: 'cabinet_3',
+    });
+    if (!chosen.ok) throw new Error(chosen.error);
+    expect(chosen.goals).toContain('state(cabinet_3, door, closed)');
+    expect(chosen.nodes).toContain('cabinet_3');
+    expect(chosen.calls).toBe(0);
+  });
+
+  it('never offers a goal set again once the planner could not reach it, nor one nobody asked for', async () => {
+    const first = await activities().chooseGoals({
+      sceneRef,
+      instruction: "Close Jason's cabinet.",
+      view: jasonsOffice,
+      chooser: 'prior',
+      rejected: [],
+      found: 'cabinet_3',
+    });
+    if (!first.ok) throw new Error(first.error);
+    const again = await activities().chooseGoals({
+      sceneRef,
+      instruction: "Close Jason's cabinet.",
+      view: jasonsOffice,
+      chooser: 'prior',
+      rejected: [{ goals: first.goals, feedback: 'unreachable' }],
+      found: 'cabinet_3',
+    });
+    // Nothing else the instruction did not ask for (Jason's keyboard into the cabinet) takes its place.
+    expect(again).toMatchObject({ ok: false, error: expect.stringMatching(/no goal left/) });
+    expect(first.goals).toEqual(['state(cabinet_3, door, closed)']);
+  });
+
+  it('asks which thing is meant when the instruction names nothing its goals could move', async () => {
+    const chosen = await activities().chooseGoals({
+      sceneRef,
+      instruction: 'Put it away.',
+      view: jasonsOffice,
+      chooser: 'prior',
+      rejected: [],
+    });
+    expect(chosen.ok).toBe(false);
+    if (chosen.ok) return;
+    expect(chosen.ambiguous?.phrase).toBe('thing for "Put it away"');
+    expect(chosen.ambiguous?.options.length).toBeGreaterThan(1);
+  });
+
+  it('keeps the first of two goals the model picked that cannot hold together', async () => {
+    const input = {
+      sceneRef,
+      instruction: "Put Jason's coke can away.",
+      view: jasonsOffice,
+      chooser: 'model' as const,
+      rejected: [],
+      found: 'coke_can',
+    };
+    // First learn the offered labels, then pick two places for one object.
+    server.received.length = 0;
+    // An empty pick breaks the contract: asked three times (two retries), then the call gives up.
+    for (let i = 0; i < 3; i++) server.script({ kind: 'json', value: { goals: [] } });
+    await activities().chooseGoals(input);
+    const offered = (
+      server.received[0]!.body.response_format as {
+        json_schema: { schema: { properties: { goals: { items: { enum: string[] } } } } };
+      }
+    ).json_schema.schema.properties.goals.items.enum;
+    const places = offered.filter((label) => /^(on|inside)\(coke_can, /.test(label));
+    expect(places.length).toBeGreaterThanOrEqual(2);
+    server.script({ kind: 'json', value: { goals: [places[0], places[1]] } });
+    const chosen = await activities().chooseGoals(input);
+    if (!chosen.ok) throw new Error(chosen.error);
+    expect(chosen.goals).toEqual([places[0]]);
+  });
+});
+
+describe('goals of requests over several things, or for the place that fits a thing', () => {
+  const choose = async (
+    instruction: string,
+    room: string,
+    found: string,
+    rejected: { goals: string[]; feedback: string }[] = [],
+  ) => {
+    const chosen = await activities().chooseGoals({
+      sceneRef,
+      instruction,
+      view: { expanded: [room], memory: [room] },
+      chooser: 'prior',
+      rejected,
+      found,
+    });
+    if (!chosen.ok) throw new Error(chosen.error);
+    return chosen;
+  };
+
+  it('places every one of "all 6 t-shirts" where the later request that takes them up says', async () => {
+    const chosen = await choose(
+      'Locate all 6 complimentary t-shirts given to the PhD students and place them on the shelf in admin.',
+      'phd_bay3',
+      'tshirt_6',
+    );
+    for (let i = 1; i <= 6; i++) expect(chosen.goals).toContain(`on(tshirt_${i}, admin_shelf)`);
+    expect(chosen.nodes).toEqual(expect.arrayContaining(['admin_shelf', 'tshirt_1', 'phd_desk_1']));
+  });
+
+  it('puts each thing of the emptied dishwasher in the container whose purpose fits it', async () => {
+    const chosen = await choose(
+      'Empty the dishwasher. Place all items in their correct locations',
+      'kitchen',
+      'dishwasher',
+    );
+    expect(chosen.goals).toEqual(
+      expect.arrayContaining([
+        'inside(plate_3, kitchen_cupboard)',
+        'inside(bowl_2, kitchen_cupboard)',
+        'inside(mug_2, kitchen_cupboard)',
+        'inside(fork_2, cutlery_drawer)',
+        'inside(spoon_2, cutlery_drawer)',
+      ]),
+    );
+  });
+
+  it('asks which things a set means when its noun names a kind of thing, not a thing', async () => {
+    // No node is called an ingredient: the nearest by meaning (chips) would be a guess.
+    const asked = await activities().chooseGoals({
+      sceneRef,
+      instruction: 'I want to make a sandwich. Place all the ingredients on the lunch table.',
+      view: { expanded: ['kitchen'], memory: ['kitchen'] },
+      chooser: 'prior',
+      rejected: [],
+    });
+    expect(asked).toMatchObject({ ok: false, ambiguous: { phrase: 'ingredients' } });
+    if (asked.ok || asked.ambiguous === undefined) throw new Error('expected a question');
+    expect(asked.ambiguous.options.length).toBeGreaterThan(1);
+  });
+
+  it('puts things in the one of equally named places whose name the request says more of', async () => {
+    const instruction =
+      'Wash all the dishes on the lunch table. Once finished, place all the clean cutlery in the drawer.';
+    const first = await activities().chooseGoals({
+      sceneRef,
+      instruction,
+      view: { expanded: ['kitchen'], memory: ['kitchen'] },
+      chooser: 'prior',
+      rejected: [],
+      found: 'lunch_table',
+    });
+    // "Cutlery" names no node: the run asks which, and goes on with the answer.
+    expect(first).toMatchObject({ ok: false, ambiguous: { phrase: 'clean cutlery' } });
+    const chosen = await activities().chooseGoals({
+      sceneRef,
+      instruction,
+      view: { expanded: ['kitchen'], memory: ['kitchen'] },
+      chooser: 'prior',
+      rejected: [],
+      found: 'lunch_table',
+      resolved: [{ phrase: 'clean cutlery', node: 'fork' }],
+    });
+    if (!chosen.ok) throw new Error(chosen.error);
+    const drawers = chosen.goals.filter((goal) => /^inside\(\w+, \w*drawer\)$/.test(goal));
+    expect(drawers.length).toBeGreaterThan(0);
+    for (const goal of drawers) expect(goal).toMatch(/, cutlery_drawer\)$/);
+  });
+
+  it('throws the fruit found in a room into the bin whose type fits it, not somewhere in that room', async () => {
+    const chosen = await choose(
+      "Throw the rotting fruit in Dimity's office in the correct bin.",
+      'dimitys_office',
+      'banana_2',
+    );
+    expect(chosen.goals[0]).toBe('inside(banana_2, organic_bin)');
+  });
+
+  it('throws away the can a statement puts on a desk, and takes the person something to clean with', async () => {
+    const chosen = await choose(
+      'Tobi spilt soda on his desk. Throw away the can and take him something to clean with.',
+      'tobis_office',
+      'tobis_desk',
+    );
+    // The empty can on his desk goes in the recycling bin; the full one in his fridge stays.
+    expect(chosen.goals).toContain('inside(sprite_can, recycling_bin)');
+    expect(chosen.goals.some((goal) => goal.includes('pepsi_can'))).toBe(false);
+    const tool = chosen.goals.find((goal) => goal.endsWith(', tobis_desk)'));
+    expect(tool).toMatch(/^on\((?:sponge|cloth), tobis_desk\)$/);
+  });
+
+  it("throws away the fruit the statements describe where the search found it, and takes nobody else's apple", async () => {
+    const chosen = await choose(
+      'There is an office which has a cabinet containing a rotten apple. The cabinet name contains an even number. Locate the office, throw away the fruit and get them a fresh apple.',
+      'ajays_office',
+      'ajays_office',
+    );
+    expect(chosen.goals).toContain('inside(apple_5, organic_bin)');
+    expect(chosen.goals.some((goal) => goal.includes('peters_apple'))).toBe(false);
+  });
+
+  it('throws away nothing already in a bin when the words name no thing: it asks which', async () => {
+    const asked = await activities().chooseGoals({
+      sceneRef,
+      instruction: 'Something is smelling in the kitchen. Dispose of it.',
+      view: { expanded: ['kitchen'], memory: ['kitchen'] },
+      chooser: 'prior',
+      rejected: [],
+      found: 'newspaper',
+    });
+    expect(asked).toMatchObject({ ok: false, ambiguous: expect.anything() });
+  });
+
+  it('throws away no clean thing the search found when the words name none: it asks which', async () => {
+    const asked = await activities().chooseGoals({
+      sceneRef,
+      instruction: 'Something is smelling in the kitchen. Dispose of it.',
+      view: { expanded: ['kitchen'], memory: ['kitchen'] },
+      chooser: 'prior',
+      rejected: [],
+      found: 'kitchen_cupboard',
+    });
+    expect(asked).toMatchObject({ ok: false, ambiguous: expect.anything() });
+  });
+
+  it('throws away the rotten fruit the search found when the words name no thing', async () => {
+    const chosen = await choose(
+      'Something is smelling in the kitchen. Dispose of it.',
+      'kitchen',
+      'fruit_bowl',
+    );
+    expect(chosen.goals.filter((goal) => goal.includes('_bin)'))).not.toHaveLength(0);
+    expect(chosen.goals.every((goal) => /^inside\((?:banana_2|banana_3), organic_bin\)$/.test(goal))).toBe(
+      true,
+    );
+  });
+
+  it('brings both things asked for with one verb to where the speaker says they are', async () => {
+    const chosen = await choose(
+      "I'm hungry. Bring me an apple from Peter and a pepsi from Tobi. I'm at the lunch table.",
+      'tobis_office',
+      'pepsi_can',
+    );
+    expect(chosen.goals).toEqual(
+      expect.arrayContaining(['on(peters_apple, lunch_table)', 'on(pepsi_can, lunch_table)']),
+    );
+  });
+
+  it('ends once the planner has rejected the set, offering nothing nobody asked for in its place', async () => {
+    const instruction = 'Empty the dishwasher. Place all items in their correct locations';
+    const first = await choose(instruction, 'kitchen', 'dishwasher');
+    const again = await activities().chooseGoals({
+      sceneRef,
+      instruction,
+      view: { expanded: ['kitchen'], memory: ['kitchen'] },
+      chooser: 'prior',
+      rejected: [{ goals: first.goals, feedback: 'unreachable' }],
+      found: 'dishwasher',
+    });
+    expect(again).toMatchObject({ ok: false, error: expect.stringMatching(/no goal left/) });
+  });
+});
