@@ -5,6 +5,7 @@ export * from './format/json-schema.js';
 export * from './format/schema.js';
 export * from './format/validate.js';
 export * from './generate/generate-scene.js';
+export * from './generate/planning-task.js';
 export { mulberry32 } from './generate/prng.js';
 export * from './generate/search-tasks.js';
 export * from './import/index.js';
