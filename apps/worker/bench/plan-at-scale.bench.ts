@@ -174,6 +174,7 @@ const report = {
   },
   worker: {
     roles: 'planner,llm,sim in one process (apps/worker), default provider (the embedded model)',
+    llmThreads: process.env.GROUNDPLAN_LLM_THREADS ?? 'default (every core)',
     readySeconds: workerSeconds,
   },
   note: 'each run is planTask alone (no execution); the default planner and the reference in turn, the reference a named ablation in the same run',
