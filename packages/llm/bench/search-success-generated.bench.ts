@@ -25,6 +25,7 @@ import {
   generateSearchTaskSet,
   memorySceneStore,
   parentOf,
+  type SceneFile,
   searchTree,
   type View,
 } from '@groundplan/scene-graph';
@@ -41,14 +42,16 @@ const { values } = parseArgs({
   options: {
     chooser: { type: 'string', default: 'prior' },
     sets: { type: 'string', default: 'office-size,office-x10,office-x100' },
+    out: { type: 'string' },
   },
 });
 const chooser = values.chooser === 'model' ? 'model' : 'prior';
 const wanted = new Set(values.sets.split(','));
-const resultsFile = join(
-  here,
-  `../bench-results/search-success-generated${chooser === 'model' ? '-model' : ''}.json`,
-);
+const resultsFile =
+  values.out ??
+  join(here, `../bench-results/search-success-generated${chooser === 'model' ? '-model' : ''}.json`);
+/** A task of a set: the instruction, and the nodes a right done may name. */
+type SearchTask = { id: string; instruction: string; answers: string[] };
 const MAX_STEPS = 24; // the workflows' DEFAULT_MAX_SEARCH_STEPS
 const SETS: { name: string; options: GenerateSceneOptions; tasks?: GeneratedSearchTask[] }[] = [
   {
@@ -95,12 +98,37 @@ async function main(): Promise<void> {
           },
         });
 
+  // The generated sets, and the campus (--sets campus): datasets/campus.json and its tasks.
+  const generated = (options: GenerateSceneOptions) => () => {
+    const { scene, tasks } = generateSearchTaskSet(options, 12);
+    return {
+      file: scene,
+      tasks: tasks.map((t) => ({ id: t.id, instruction: t.instruction, answers: [t.answer] })),
+    };
+  };
+  const campus = () => ({
+    file: JSON.parse(readFileSync(join(repo, 'datasets/campus.json'), 'utf8')) as SceneFile,
+    tasks: (
+      JSON.parse(readFileSync(join(repo, 'datasets/tasks/campus-search-tasks.json'), 'utf8')) as {
+        tasks: { id: string; instruction: string; answer: string[] }[];
+      }
+    ).tasks.map((t) => ({ id: t.id, instruction: t.instruction, answers: t.answer })),
+  });
+  const sources: {
+    name: string;
+    options: GenerateSceneOptions | string;
+    build: () => { file: SceneFile; tasks: SearchTask[] };
+  }[] = [
+    ...[...SETS, ...larger].map((set) => ({
+      name: set.name,
+      options: set.options,
+      build: generated(set.options),
+    })),
+    { name: 'campus', options: 'datasets/campus.json', build: campus },
+  ];
   const sets = [];
-  for (const { name, options } of [
-    ...SETS,
-    ...larger.map((set) => ({ name: set.name, options: set.options })),
-  ].filter((set) => wanted.has(set.name))) {
-    const { scene: file, tasks } = generateSearchTaskSet(options, 12);
+  for (const { name, options, build } of sources.filter((set) => wanted.has(set.name))) {
+    const { file, tasks } = build();
     const scene = buildSceneGraph(file);
     const sceneRef = await scenes.put(scene);
     const indexStarted = performance.now();
@@ -142,10 +170,10 @@ async function main(): Promise<void> {
       }
       results.push({
         id: task.id,
-        found: ended === `done(${task.answer})`,
+        found: task.answers.some((answer) => ended === `done(${answer})`),
         steps,
         ended,
-        oracleSteps: oracleSteps(scene, task),
+        oracleSteps: Math.min(...task.answers.map((answer) => oracleSteps(scene, answer))),
         ...(chooser === 'model' ? { calls, tokens } : {}),
       });
     }
@@ -193,10 +221,10 @@ async function main(): Promise<void> {
 }
 
 // The oracle's steps: expand every search ancestor of the answer, top down, then done.
-function oracleSteps(scene: ReturnType<typeof buildSceneGraph>, task: GeneratedSearchTask): number {
+function oracleSteps(scene: ReturnType<typeof buildSceneGraph>, answer: string): number {
   const tree = searchTree(scene);
   let count = 0;
-  let up: string | undefined = parentOf(scene, task.answer)?.parent;
+  let up: string | undefined = parentOf(scene, answer)?.parent;
   while (up !== undefined) {
     const isTopOpen = !tree.flat && tree.roots.includes(up) && !tree.groups.has(up);
     const kind = scene.hasNode(up) ? scene.getNodeAttribute(up, 'kind') : 'group';
