@@ -15,7 +15,8 @@ import { runOutcome } from '@groundplan/workflows/client';
 import type { PlanAndExecuteResult } from '@groundplan/workflows/contract';
 import { Client, Connection } from '@temporalio/client';
 import { loadSampler } from '../src/test-support/load-sampler.js';
-import { median, workSpans } from '../src/test-support/recovery-times.js';
+import { median } from '../src/test-support/recovery-times.js';
+import { type Stage, stagesOf } from '../src/test-support/run-stages.js';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -36,7 +37,6 @@ if (!Number.isInteger(runs) || runs < 1) {
 /** The bound on the main job's wall time on this 2-core machine. */
 const TARGET_SECONDS = 120;
 
-type Stage = { activities: number; seconds: number };
 type JobRun = {
   planner: string;
   robot: string;
@@ -157,28 +157,4 @@ async function runJob(planner: string, robot: string): Promise<JobRun> {
     tokens: result.planning.usage.promptTokens + result.planning.usage.completionTokens,
     stages: await stagesOf(client, runId),
   };
-}
-
-/** Activities per name in a workflow and every child it started, with their summed seconds. */
-async function stagesOf(client: Client, workflowId: string): Promise<Record<string, Stage>> {
-  const stages: Record<string, Stage> = Object.create(null);
-  const pending = [workflowId];
-  while (pending.length > 0) {
-    const id = pending.pop()!;
-    const history = await client.workflow.getHandle(id).fetchHistory();
-    const events = history.events ?? [];
-    for (const event of events) {
-      const child = event.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId;
-      if (child) pending.push(child);
-    }
-    for (const span of workSpans(id, events)) {
-      if (span.kind !== 'activity') continue;
-      const stage = stages[span.name] ?? { activities: 0, seconds: 0 };
-      stages[span.name] = stage;
-      stage.activities += 1;
-      if (span.startedMs !== undefined && span.closedMs !== undefined)
-        stage.seconds = Number((stage.seconds + (span.closedMs - span.startedMs) / 1000).toFixed(2));
-    }
-  }
-  return stages;
 }

@@ -4,8 +4,9 @@ import { checkSceneFile, parseScene } from '../format/validate.js';
 import { parseJsonText } from '../io/json-text.js';
 import type { SceneGraph } from '../model/scene-graph.js';
 import { sceneToFile } from '../model/scene-graph.js';
-import { renderFullScene, renderView } from '../search/render.js';
-import { collapse, contract, expand, isExpandable, type View, visibleNodes } from '../search/view.js';
+import { renderFullScene } from '../search/render.js';
+import { collapse, contract, expand, isExpandable, renderView, visibleNodes } from '../search/view.js';
+import type { View } from '../search/visible.js';
 import { countTokens } from '../tokens/count-tokens.js';
 
 /**

@@ -3,8 +3,8 @@ import { generateScene } from '../generate/generate-scene.js';
 import { buildSceneGraph } from '../model/scene-graph.js';
 import { smallScene } from '../test-support/small-scene.js';
 import { countTokens } from '../tokens/count-tokens.js';
-import { renderFullScene, renderView } from './render.js';
-import { collapse, expand } from './view.js';
+import { renderFullScene } from './render.js';
+import { collapse, expand, renderView } from './view.js';
 
 const graph = buildSceneGraph(smallScene());
 

@@ -1,8 +1,8 @@
 import { NODE_KINDS } from '../format/schema.js';
 import { agentLocation, agentOf, parentOf } from '../model/queries.js';
 import type { SceneGraph } from '../model/scene-graph.js';
-import { floorSummary, type SearchTree, searchTree } from './search-tree.js';
-import { isExpandable, type View, visibleWithTree } from './view.js';
+import { floorSummary, type SearchTree } from './nested-tree.js';
+import { isExpandableInTree, type View, visibleWithTree } from './visible.js';
 
 const KIND_RANK = new Map<string, number>(NODE_KINDS.map((kind, rank) => [kind, rank]));
 
@@ -18,13 +18,9 @@ type RenderedNode = {
 /**
  * The view as compact, deterministic JSON for a prompt: the visible nodes (no positions), the
  * visible hierarchy as parent -> children lists (an object's `relation` is to its parent), where
- * the agent is, which visible nodes can be expanded and which are. Costs O(size of the view).
+ * the agent is, which visible nodes can be expanded and which are. Costs O(size of the view). The
+ * tree is the scene's search tree, or the flat one while search-tree.ts measures it.
  */
-export function renderView(graph: SceneGraph, view: View): string {
-  return renderWithTree(graph, view, searchTree(graph));
-}
-
-/** renderView with the given search tree (search-tree.ts renders the flat view to choose between them). */
 export function renderWithTree(graph: SceneGraph, view: View, tree: SearchTree): string {
   const { nodes: visible, groups } = visibleWithTree(graph, view, tree);
   const shown = new Set([...visible, ...groups]);
@@ -65,10 +61,10 @@ export function renderWithTree(graph: SceneGraph, view: View, tree: SearchTree):
   });
 }
 
-// isExpandable, but with the flat tree at hand while search-tree.ts is still choosing the tree.
+// The flat view marks every room, asset and object with anything beneath it as expandable.
 function isExpandableIn(graph: SceneGraph, tree: SearchTree, id: string): boolean {
   if (tree.flat) return isExpandableFlat(graph, id);
-  return isExpandable(graph, id);
+  return isExpandableInTree(graph, tree, id);
 }
 
 function isExpandableFlat(graph: SceneGraph, id: string): boolean {

@@ -3,9 +3,10 @@ import { generateScene, generateSceneFile } from '../generate/generate-scene.js'
 import { buildSceneGraph } from '../model/scene-graph.js';
 import { datasetScene } from '../test-support/datasets.js';
 import { countTokens } from '../tokens/count-tokens.js';
-import { renderView } from './render.js';
-import { GROUP_SIZE, roomsOfGroup, searchTree } from './search-tree.js';
-import { collapse, contract, expand, isVisible, type View, visibleGroups, visibleNodes } from './view.js';
+import { GROUP_SIZE } from './nested-tree.js';
+import { roomsOfGroup, searchTree } from './search-tree.js';
+import { collapse, contract, expand, isVisible, renderView, visibleGroups, visibleNodes } from './view.js';
+import type { View } from './visible.js';
 
 // 10 floors of 37 rooms: ten times the office's rooms, too many to list in one prompt.
 const large = generateScene({ seed: 5, floors: 10, roomsPerFloor: 37, assetsPerRoom: 2, objectsPerAsset: 2 });

@@ -1,7 +1,7 @@
 import type { SceneGraph } from '../model/scene-graph.js';
 import { countTokens } from '../tokens/count-tokens.js';
-import { renderView } from './render.js';
-import type { View } from './view.js';
+import { renderView } from './view.js';
+import type { View } from './visible.js';
 
 /** A view and what it costs in prompt tokens, as a workflow keeps it. */
 export type SizedView = { view: View; tokens: number };

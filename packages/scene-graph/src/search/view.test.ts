@@ -4,7 +4,8 @@ import { generateScene } from '../generate/generate-scene.js';
 import { childrenOf } from '../model/queries.js';
 import { buildSceneGraph } from '../model/scene-graph.js';
 import { smallScene } from '../test-support/small-scene.js';
-import { collapse, collapsedNodes, contract, expand, isVisible, type View, visibleNodes } from './view.js';
+import { collapse, collapsedNodes, contract, expand, isVisible, visibleNodes } from './view.js';
+import type { View } from './visible.js';
 
 const graph = buildSceneGraph(smallScene());
 const collapsed = ['bedroom', 'ground', 'hall', 'house', 'kitchen', 'pose_hall', 'robot', 'upstairs'];
