@@ -317,26 +317,17 @@ describe('goals of requests over several things, or for the place that fits a th
     expect(chosen.goals.some((goal) => goal.includes('peters_apple'))).toBe(false);
   });
 
-  it('throws away nothing already in a bin when the words name no thing: it asks which', async () => {
+  it.each([
+    ['a thing already in a bin', 'newspaper'],
+    ['a clean thing', 'kitchen_cupboard'],
+  ])('throws away no %s the search found when the words name none: it asks which', async (_what, found) => {
     const asked = await activities().chooseGoals({
       sceneRef,
       instruction: 'Something is smelling in the kitchen. Dispose of it.',
       view: { expanded: ['kitchen'], memory: ['kitchen'] },
       chooser: 'prior',
       rejected: [],
-      found: 'newspaper',
-    });
-    expect(asked).toMatchObject({ ok: false, ambiguous: expect.anything() });
-  });
-
-  it('throws away no clean thing the search found when the words name none: it asks which', async () => {
-    const asked = await activities().chooseGoals({
-      sceneRef,
-      instruction: 'Something is smelling in the kitchen. Dispose of it.',
-      view: { expanded: ['kitchen'], memory: ['kitchen'] },
-      chooser: 'prior',
-      rejected: [],
-      found: 'kitchen_cupboard',
+      found,
     });
     expect(asked).toMatchObject({ ok: false, ambiguous: expect.anything() });
   });
