@@ -20,7 +20,7 @@ import { loadTaskSet, selectTasks, TASK_SETS, type TaskSetName } from './tasks.j
 const USAGE = `usage: groundplan-eval [--task-set ${Object.keys(TASK_SETS).join('|')}] [--tasks all|office|home|<family>|<id,...>] [--planner ${PLANNER_VARIANTS.join('|')}[,...]]
        [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--threads N] [--concurrency N]
        [--max-search-steps N] [--max-replans N] [--task-timeout SECONDS] [--chain-of-thought on|off]
-       [--reader rules|model]
+       [--reader rules|model] [--plan-scope goal-nodes|explored-rooms]
        [--dry-run] --out reports/<name>`;
 const PLANNERS: readonly PlannerVariant[] = PLANNER_VARIANTS;
 
@@ -59,10 +59,13 @@ async function main(): Promise<number> {
   if (thought !== 'on' && thought !== 'off') return fail(`--chain-of-thought is on or off, not ${thought}`);
   const reader = values.reader ?? 'rules';
   if (reader !== 'rules' && reader !== 'model') return fail(`--reader is rules or model, not ${reader}`);
+  const planScope = values['plan-scope'] ?? 'goal-nodes';
+  if (planScope !== 'goal-nodes' && planScope !== 'explored-rooms')
+    return fail(`--plan-scope is goal-nodes or explored-rooms, not ${planScope}`);
   const out = userPath(values.out);
   if (values['dry-run']) {
     console.log(
-      JSON.stringify({ out, planners, tasks: tasks.value.length, provider, concurrency, thought, reader }),
+      JSON.stringify({ out, planners, tasks: tasks.value.length, provider, concurrency, thought, reader, planScope }),
     );
     return 0;
   }
@@ -82,6 +85,7 @@ async function main(): Promise<number> {
       ...(taskTimeoutS !== undefined ? { taskTimeoutMs: taskTimeoutS * 1000 } : {}),
       chainOfThought: thought === 'on',
       reader,
+      planScope,
     });
     const run = describeRun({
       planner,
@@ -96,6 +100,7 @@ async function main(): Promise<number> {
         taskTimeoutS: taskTimeoutS ?? 'none',
         chainOfThought: thought,
         reader,
+        planScope,
       },
       notApplicable: outcome.notApplicable,
     });
@@ -125,6 +130,7 @@ function parse() {
       'task-timeout': { type: 'string' },
       'chain-of-thought': { type: 'string' },
       reader: { type: 'string' },
+      'plan-scope': { type: 'string' },
       out: { type: 'string' },
       'dry-run': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },

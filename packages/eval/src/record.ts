@@ -12,6 +12,8 @@ export type TaskRecord = {
   planner: PlannerVariant;
   /** Who read the instruction when not the rules (the model; PlanOptions.reader). */
   reader?: 'model';
+  /** The classical planner's scope when not the goals' nodes (PlanOptions.planScope). */
+  planScope?: 'explored-rooms';
   provider: string;
   model: string;
   /** verified/failed/answered as the workflow returned; error when the workflow itself failed. */

@@ -41,7 +41,7 @@ import {
 } from './next-action.js';
 import { currentPlacements, goalOptions, type Option, searchOptions, withModelPick } from './options.js';
 import { occupantOf, placeOfPerson } from './people.js';
-import { planNodes } from './plan-nodes.js';
+import { exploredRoomNodes, planNodes } from './plan-nodes.js';
 import { plainWords } from './quantified.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
 import type { Reading } from './reading.js';
@@ -68,7 +68,12 @@ export type ChooseGoalsInput = {
   resolved?: { phrase: string; node: string }[];
   /** The model's reading of the instruction, when the run has one: its things and exclusions are used. */
   reading?: Reading;
+  /** What the classical planner may use: the nodes the goals need (default) or all in the explored rooms. */
+  planScope?: PlanScope;
 };
+
+/** What the classical planner searches over (issue 26, "plan over what is there"). */
+export type PlanScope = 'goal-nodes' | 'explored-rooms';
 
 /** The goals chosen, and the nodes the classical planner may use to reach them. */
 export type ChooseGoalsResult =
@@ -225,316 +230,320 @@ export function groundedActivities(deps: {
      * several. The planner gets the nodes those goals need.
      */
     async chooseGoals(input: ChooseGoalsInput): Promise<ChooseGoalsResult> {
-      const { graph, index, query } = await prepare(input.sceneRef, input.instruction);
-      // The requests, each with "his desk" read as the named person's desk.
-      const said = instructionClauses(input.instruction).filter(isRequest);
-      const requests = said.map((clause) => withNamesForPronouns(input.instruction, clause));
-      // A request for something the building does not have ends here: no goal is made up for it.
-      // Unknown words, and nothing near in meaning either ("the couch" in a building of sofas is there).
-      // The model's reading names the things; without one, the noun phrases of the requests.
-      const details = input.reading?.details;
-      const absent = details
-        ? absentReadThings(graph, details, MISSING_BELOW)
-        : await absentThings(
-            index,
-            missingThings(graph, requests.length > 0 ? requests : [input.instruction]),
-          );
-      if (absent.length > 0) {
-        const missing = absent.map((thing) => thing.phrase);
-        const nearest = absent.map((thing) => thing.nearest);
-        const said = missing.map(
-          (phrase, i) => `no ${phrase} in the building (the nearest thing: ${nearest[i]})`,
-        );
-        return {
-          ok: false,
-          error: said.join('; '),
-          notFound: { missing, nearest },
-          usage: NO_CALL,
-          calls: 0,
-        };
-      }
-      // "The bed in bedroom 3" where bedroom 3 has none: the request cannot be met as said, and no
-      // bed elsewhere stands in for it.
-      // The whole instruction, so "in there" can point back across its clauses.
-      const notInRoom = thingsNotInRooms(graph, [input.instruction]);
-      if (notInRoom.length > 0)
-        return {
-          ok: false,
-          error: notInRoom.map((thing) => `no ${thing.phrase} (the nearest: ${thing.nearest})`).join('; '),
-          notFound: {
-            missing: notInRoom.map((thing) => thing.phrase),
-            nearest: notInRoom.map((thing) => thing.nearest),
-          },
-          usage: NO_CALL,
-          calls: 0,
-        };
-      // "The stapler" with three staplers: the run asks which instead of guessing.
-      const resolved = input.resolved ?? [];
-      const unclear = ambiguousThings(graph, requests.length > 0 ? requests : [input.instruction]).find(
-        (ambiguity) => !resolved.some((answer) => answer.phrase === ambiguity.phrase),
-      );
-      if (unclear)
-        return {
-          ok: false,
-          error: `which ${unclear.phrase}: ${unclear.options.join(', ')}?`,
-          ambiguous: unclear,
-          usage: NO_CALL,
-          calls: 0,
-        };
-      // The thing the user named is what the goals are about.
-      const found = resolved.at(-1)?.node ?? input.found;
-      const clauses = requests.length > 1 ? requests : [];
-      const destinations = requests.map((clause, c) =>
-        destinationPhrase(clause, {
-          namesRoom: roomNamer(graph),
-          speakerAt: speakerPlace(input.instruction),
-          // "Take him something": to where the person named before this clause has things brought.
-          placeOfPerson: () => {
-            // A sentence may open with a name the building knows ("Tobi spilt soda ...").
-            const person = personBefore(
-              input.instruction,
-              said[c]!,
-              (word) => placeOfPerson(graph, word) !== undefined,
-            );
-            // "Locate the office ... get them a fresh apple": whoever's room the search found.
-            const occupant = person ?? occupantOf(graph, found);
-            return occupant === undefined ? undefined : placeOfPerson(graph, occupant);
-          },
-        }),
-      );
-      const embed = glossVectors(index);
-      const clauseQueries = clauses.length > 0 ? await embed(clauses) : [];
-      const places = [...new Set(destinations.filter((place) => place !== undefined))];
-      const placeQueries = await embed(places);
-      const placeQuery = new Map(places.map((place, i) => [place, placeQueries[i]!]));
-      const things = (vector: Float32Array, kinds: ('asset' | 'object')[], limit: number) =>
-        rankByVector(index, vector, { kinds, contents: 0, limit }).map((entry) => entry.id);
-      // Each clause's objects and each named destination are candidates too, not only the whole
-      // instruction's best things.
-      const retrieved = [
-        ...[query, ...clauseQueries].flatMap((vector) =>
-          things(vector, ['asset', 'object'], GROUNDED_LIMITS.retrievedThings),
-        ),
-        ...placeQueries.flatMap((vector) => things(vector, ['asset'], DESTINATION_THINGS)),
-      ];
-      // What the person said not to touch is no goal's node: what the model's reading excludes and
-      // what the words exclude ("everything except the chess").
-      const excluded = new Set([
-        ...(details ? excludedNodes(details, MISSING_BELOW) : []),
-        ...excludedByWords(graph, input.instruction),
-      ]);
-      const nodes = [
-        ...new Set([...visibleNodes(graph, input.view), ...retrieved, ...(found ? [found] : [])]),
-      ]
-        .filter((id) => !excluded.has(id))
-        .sort();
-      const start = initialState(graph);
-      if (!start.ok) return { ok: false, error: start.error, usage: NO_CALL, calls: 0 };
-      const tried = new Set(input.rejected.map((set) => [...set.goals].sort().join(' & ')));
-      const rankWith = (vector: Float32Array, extra: readonly Goal[]) =>
-        goalOptions(graph, start.value, nodes, embed, vector, found, extra);
-      // How well each asset's name matches a destination phrase, per request with one.
-      const assets = nodes.filter((id) => graph.getNodeAttribute(id, 'kind') === 'asset');
-      const assetVectors = places.length > 0 ? await embed(assets.map((id) => spoken(id))) : [];
-      // An asset whose name shares more of its request's words fits a little better: "place the
-      // clean cutlery in the drawer" means the cutlery drawer among equally named drawers.
-      const closeness = destinations.map((place, c) => {
-        const vector = place === undefined ? undefined : placeQuery.get(place);
-        const said = new Set(plainWords(requests[c] ?? ''));
-        // "The coffee table in the first-floor living room": the one in that room fits best.
-        const inRoom = new Set(
-          place === undefined ? [] : thingsInRooms(graph, place).flatMap((thing) => thing.inRoom),
-        );
-        return (
-          vector &&
-          new Map(
-            assets.map((id, i) => [
-              id,
-              cosine(assetVectors[i]!, vector) +
-                (inRoom.has(id) ? IN_NAMED_ROOM_BONUS : 0) +
-                CLAUSE_WORD_BONUS *
-                  spoken(id)
-                    .split(' ')
-                    .filter((word) => said.has(word)).length,
-            ]),
-          )
-        );
-      });
-      const toward = (ranked: Option<Goal>[], near: Map<string, number> | undefined) =>
-        near === undefined ? ranked : towardDestination(ranked, near);
-      // A clause may keep a thing where it is while another moves it: its ranking has current
-      // placements too.
-      const kept = clauses.length > 0 ? currentPlacements(graph, start.value, nodes) : [];
-      const current = new Set(kept.map((goal) => formatGoal(goal)));
-      const wholeAll = toward(await rankWith(query, kept), requests.length === 1 ? closeness[0] : undefined);
-      // The ranking offers goals about things the instruction names and states it asks to change:
-      // a goal about something nobody named changes what nobody asked for (askedGoals).
-      const asked = askedGoals({
-        graph,
-        instruction: input.instruction,
-        named: resolved.map((answer) => answer.node),
-        actions: ACTION_SPECS,
-        requests,
-      });
-      const unnamed = wholeAll.filter((option) => !current.has(option.label) && !tried.has(option.label));
-      const whole = wholeAll.filter((option) => !current.has(option.label) && asked(option.value));
-      const perClauseAll = await Promise.all(
-        clauseQueries.map(async (vector, c) =>
-          toward(clauseRanking(wholeAll, await rankWith(vector, kept)), closeness[c]).filter(
-            (option) => !tried.has(option.label),
-          ),
-        ),
-      );
-      const perClause = perClauseAll.map((ranked) => ranked.filter((option) => asked(option.value)));
-      const options = whole
-        .filter((option) => !tried.has(option.label))
-        .slice(0, GROUNDED_LIMITS.goalOptions);
-      const byLabel = new Map(wholeAll.map((option) => [option.label, option.value]));
-      // Requests over several things, or for the place that fits a thing, say their goals through
-      // the scene; once the planner has rejected them, the choice goes on without them.
-      const closest = (near: Map<string, number> | undefined) =>
-        near && [...near.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
-      const bestOf = (kind: 'asset' | 'object') => async (phrase: string) =>
-        things((await embed([phrase]))[0]!, [kind], 1)[0];
-      const requestedAll = await requestGoals({
-        scene: { graph, state: start.value },
-        requests,
-        destinations,
-        ranking: (c) => (clauses.length > 0 ? (perClauseAll[c] ?? []) : wholeAll),
-        destinationAsset: (c) => closest(closeness[c]),
-        // "From the nightstand in bedroom 2": the nightstand in that room, not the one the words fit best.
-        assetFor: async (phrase, clause) =>
-          inNamedRoom(graph, phrase, clause ?? '', 'asset') ?? (await bestOf('asset')(phrase)),
-        objectsFor: async (noun, limit) => things((await embed([noun]))[0]!, ['object'], limit),
-        embed,
-        namedIn: (text, options) => namedNodes(graph, text, options),
-        instruction: input.instruction,
-        ...(found !== undefined ? { found } : {}),
-      });
-      const requested = requestedAll.goals.filter((goal) => goalNodes(goal).every((id) => !excluded.has(id)));
-      // A request whose goals the scene says is not also read from the ranking: its best guess
-      // would move a second thing for the one it names.
-      for (const c of requestedAll.covered) if (perClause[c]) perClause[c] = [];
-      const requestedLabels = requested.map((goal) => formatGoal(goal));
-      const setTried = input.rejected.some((set) =>
-        requestedLabels.every((label) => set.goals.includes(label)),
-      );
-      // The goals the planner gets: the requested ones first, then the chosen ones that agree with them.
-      const withRequested = (chosen: readonly Goal[]) =>
-        consistentGoals([...(setTried ? [] : requested), ...chosen]).kept.map((goal) => formatGoal(goal));
-      // "All the ingredients": which things the words mean is for the person to say.
-      const unclearSet = requestedAll.unclear;
-      if (unclearSet && resolved.length === 0 && input.rejected.length === 0)
-        return {
-          ok: false,
-          error: `which ${unclearSet.phrase}: ${unclearSet.options.join(', ')}?`,
-          ambiguous: unclearSet,
-          usage: NO_CALL,
-          calls: 0,
-        };
-      // Every request says its goals through the scene: the ranking adds nothing to them.
-      const allCovered = requests.length > 0 && requestedAll.covered.length === requests.length && !setTried;
-      if (options.length === 0 || allCovered) {
-        const alone = withRequested([]);
-        // The requests over sets say the goals themselves; nothing of the ranking needs to join them.
-        if (alone.length > 0 && !setTried) {
-          const goals = alone;
-          return {
-            ok: true,
-            goals,
-            nodes: planNodes(graph, start.value, requested),
-            usage: NO_CALL,
-            calls: 0,
-          };
-        }
-        // The ranking offers only goals about things nobody named: before anything was tried, ask
-        // which thing is meant; once the asked goals were tried, nothing else takes their place.
-        const guesses = [...new Set(unnamed.flatMap((option) => subjectOf(option.value) ?? []))].slice(
-          0,
-          ASKED_OPTIONS,
-        );
-        if (guesses.length > 0 && resolved.length === 0 && input.rejected.length === 0)
-          return {
-            ok: false,
-            error: `which thing for "${requests[0] ?? input.instruction}": ${guesses.join(', ')}?`,
-            ambiguous: { phrase: `thing for "${requests[0] ?? input.instruction.trim()}"`, options: guesses },
-            usage: NO_CALL,
-            calls: 0,
-          };
-        return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
-      }
-      // The planner gets the goals' nodes, not every explored one (see planNodes).
-      const nodesFor = (goals: readonly string[]) =>
-        planNodes(
-          graph,
-          start.value,
-          goals.map((label) => byLabel.get(label) ?? requested.find((goal) => formatGoal(goal) === label)!),
-        );
-      const fresh = (goals: string[]) => goals.length > 0 && !tried.has([...goals].sort().join(' & '));
-      const nextUntried = (
-        ranked: readonly Option<Goal>[],
-        clauseRanked: readonly (readonly Option<Goal>[])[] = perClause,
-      ): string[] => {
-        // The next untried choice by score: one goal per request clause (their conjunction);
-        // when the planner rejects it, the best goal alone before the clauses' swaps; then each
-        // goal alone down the ranking. No goal is added that no clause asks for: the rule that
-        // joined goals about the same node ("close the cabinet" with "the keyboard inside it")
-        // changed things nobody named, and on SayPlan's 90 it made no task right.
-        const [together, ...swaps] = clauseConjunctions(ranked, clauseRanked, GROUNDED_LIMITS.goals);
-        const first = ranked[0] ? [[ranked[0].label]] : [];
-        for (const conjunction of [...(together ? [together] : []), ...first, ...swaps])
-          if (fresh(conjunction)) return conjunction;
-        for (const option of ranked) if (fresh([option.label])) return [option.label];
-        return [];
-      };
-      if (input.chooser === 'prior' || options.length === 1) {
-        const goals = nextUntried(options);
-        if (goals.length === 0)
-          return {
-            ok: false,
-            error: 'no goal left to try among the explored nodes',
-            usage: NO_CALL,
-            calls: 0,
-          };
-        const planned = withRequested(goals.map((label) => byLabel.get(label)!));
-        return { ok: true, goals: planned, nodes: nodesFor(planned), usage: NO_CALL, calls: 0 };
-      }
-      const last = input.rejected.at(-1);
-      // The model sees the instruction's best goals and each clause's, interleaved, as many as before.
-      const offered = offeredGoals(options, perClause, GROUNDED_LIMITS.goalOptions);
-      const answer = await deps.ask(
-        choiceMessages(
-          'goals',
-          input.instruction,
-          offered,
-          last ? `Tried before: ${last.goals.join(' & ')}; ${last.feedback}` : undefined,
-        ),
-        goalsChoiceSchema(
-          offered.map((option) => option.label),
-          GROUNDED_LIMITS.goals,
-        ),
-        'grounded_goal_choice',
-        96,
-      );
-      if (!answer.ok) return answer;
-      // The model's picks raise those goals' scores; the prior's rule then chooses from the result.
-      const picks = answer.value.value.goals;
-      const chosen = nextUntried(
-        withModelPick(options, picks),
-        perClause.map((ranked) => withModelPick(ranked, picks)),
-      ).map((label) => byLabel.get(label)!);
-      if (chosen.length === 0)
-        return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
-      // Picks that cannot hold together (the mug on the desk and in the fridge): the first is kept,
-      // so the planner never searches for an impossible state.
-      const goals = withRequested(consistentGoals(chosen).kept);
+      const chosen = await chooseGoalsFor(input);
+      if (!chosen.ok || input.planScope !== 'explored-rooms') return chosen;
+      // The planner may use everything in the rooms the search explored, not only what the goals need.
+      const graph = await requireScene(deps.scenes, input.sceneRef);
       return {
-        ok: true,
-        goals,
-        nodes: nodesFor(goals),
-        usage: answer.value.report,
-        calls: answer.value.calls.length,
+        ...chosen,
+        nodes: [...new Set([...chosen.nodes, ...exploredRoomNodes(graph, input.view)])].sort(),
       };
     },
   };
+
+  async function chooseGoalsFor(input: ChooseGoalsInput): Promise<ChooseGoalsResult> {
+    const { graph, index, query } = await prepare(input.sceneRef, input.instruction);
+    // The requests, each with "his desk" read as the named person's desk.
+    const said = instructionClauses(input.instruction).filter(isRequest);
+    const requests = said.map((clause) => withNamesForPronouns(input.instruction, clause));
+    // A request for something the building does not have ends here: no goal is made up for it.
+    // Unknown words, and nothing near in meaning either ("the couch" in a building of sofas is there).
+    // The model's reading names the things; without one, the noun phrases of the requests.
+    const details = input.reading?.details;
+    const absent = details
+      ? absentReadThings(graph, details, MISSING_BELOW)
+      : await absentThings(index, missingThings(graph, requests.length > 0 ? requests : [input.instruction]));
+    if (absent.length > 0) {
+      const missing = absent.map((thing) => thing.phrase);
+      const nearest = absent.map((thing) => thing.nearest);
+      const said = missing.map(
+        (phrase, i) => `no ${phrase} in the building (the nearest thing: ${nearest[i]})`,
+      );
+      return {
+        ok: false,
+        error: said.join('; '),
+        notFound: { missing, nearest },
+        usage: NO_CALL,
+        calls: 0,
+      };
+    }
+    // "The bed in bedroom 3" where bedroom 3 has none: the request cannot be met as said, and no
+    // bed elsewhere stands in for it.
+    // The whole instruction, so "in there" can point back across its clauses.
+    const notInRoom = thingsNotInRooms(graph, [input.instruction]);
+    if (notInRoom.length > 0)
+      return {
+        ok: false,
+        error: notInRoom.map((thing) => `no ${thing.phrase} (the nearest: ${thing.nearest})`).join('; '),
+        notFound: {
+          missing: notInRoom.map((thing) => thing.phrase),
+          nearest: notInRoom.map((thing) => thing.nearest),
+        },
+        usage: NO_CALL,
+        calls: 0,
+      };
+    // "The stapler" with three staplers: the run asks which instead of guessing.
+    const resolved = input.resolved ?? [];
+    const unclear = ambiguousThings(graph, requests.length > 0 ? requests : [input.instruction]).find(
+      (ambiguity) => !resolved.some((answer) => answer.phrase === ambiguity.phrase),
+    );
+    if (unclear)
+      return {
+        ok: false,
+        error: `which ${unclear.phrase}: ${unclear.options.join(', ')}?`,
+        ambiguous: unclear,
+        usage: NO_CALL,
+        calls: 0,
+      };
+    // The thing the user named is what the goals are about.
+    const found = resolved.at(-1)?.node ?? input.found;
+    const clauses = requests.length > 1 ? requests : [];
+    const destinations = requests.map((clause, c) =>
+      destinationPhrase(clause, {
+        namesRoom: roomNamer(graph),
+        speakerAt: speakerPlace(input.instruction),
+        // "Take him something": to where the person named before this clause has things brought.
+        placeOfPerson: () => {
+          // A sentence may open with a name the building knows ("Tobi spilt soda ...").
+          const person = personBefore(
+            input.instruction,
+            said[c]!,
+            (word) => placeOfPerson(graph, word) !== undefined,
+          );
+          // "Locate the office ... get them a fresh apple": whoever's room the search found.
+          const occupant = person ?? occupantOf(graph, found);
+          return occupant === undefined ? undefined : placeOfPerson(graph, occupant);
+        },
+      }),
+    );
+    const embed = glossVectors(index);
+    const clauseQueries = clauses.length > 0 ? await embed(clauses) : [];
+    const places = [...new Set(destinations.filter((place) => place !== undefined))];
+    const placeQueries = await embed(places);
+    const placeQuery = new Map(places.map((place, i) => [place, placeQueries[i]!]));
+    const things = (vector: Float32Array, kinds: ('asset' | 'object')[], limit: number) =>
+      rankByVector(index, vector, { kinds, contents: 0, limit }).map((entry) => entry.id);
+    // Each clause's objects and each named destination are candidates too, not only the whole
+    // instruction's best things.
+    const retrieved = [
+      ...[query, ...clauseQueries].flatMap((vector) =>
+        things(vector, ['asset', 'object'], GROUNDED_LIMITS.retrievedThings),
+      ),
+      ...placeQueries.flatMap((vector) => things(vector, ['asset'], DESTINATION_THINGS)),
+    ];
+    // What the person said not to touch is no goal's node: what the model's reading excludes and
+    // what the words exclude ("everything except the chess").
+    const excluded = new Set([
+      ...(details ? excludedNodes(details, MISSING_BELOW) : []),
+      ...excludedByWords(graph, input.instruction),
+    ]);
+    const nodes = [...new Set([...visibleNodes(graph, input.view), ...retrieved, ...(found ? [found] : [])])]
+      .filter((id) => !excluded.has(id))
+      .sort();
+    const start = initialState(graph);
+    if (!start.ok) return { ok: false, error: start.error, usage: NO_CALL, calls: 0 };
+    const tried = new Set(input.rejected.map((set) => [...set.goals].sort().join(' & ')));
+    const rankWith = (vector: Float32Array, extra: readonly Goal[]) =>
+      goalOptions(graph, start.value, nodes, embed, vector, found, extra);
+    // How well each asset's name matches a destination phrase, per request with one.
+    const assets = nodes.filter((id) => graph.getNodeAttribute(id, 'kind') === 'asset');
+    const assetVectors = places.length > 0 ? await embed(assets.map((id) => spoken(id))) : [];
+    // An asset whose name shares more of its request's words fits a little better: "place the
+    // clean cutlery in the drawer" means the cutlery drawer among equally named drawers.
+    const closeness = destinations.map((place, c) => {
+      const vector = place === undefined ? undefined : placeQuery.get(place);
+      const said = new Set(plainWords(requests[c] ?? ''));
+      // "The coffee table in the first-floor living room": the one in that room fits best.
+      const inRoom = new Set(
+        place === undefined ? [] : thingsInRooms(graph, place).flatMap((thing) => thing.inRoom),
+      );
+      return (
+        vector &&
+        new Map(
+          assets.map((id, i) => [
+            id,
+            cosine(assetVectors[i]!, vector) +
+              (inRoom.has(id) ? IN_NAMED_ROOM_BONUS : 0) +
+              CLAUSE_WORD_BONUS *
+                spoken(id)
+                  .split(' ')
+                  .filter((word) => said.has(word)).length,
+          ]),
+        )
+      );
+    });
+    const toward = (ranked: Option<Goal>[], near: Map<string, number> | undefined) =>
+      near === undefined ? ranked : towardDestination(ranked, near);
+    // A clause may keep a thing where it is while another moves it: its ranking has current
+    // placements too.
+    const kept = clauses.length > 0 ? currentPlacements(graph, start.value, nodes) : [];
+    const current = new Set(kept.map((goal) => formatGoal(goal)));
+    const wholeAll = toward(await rankWith(query, kept), requests.length === 1 ? closeness[0] : undefined);
+    // The ranking offers goals about things the instruction names and states it asks to change:
+    // a goal about something nobody named changes what nobody asked for (askedGoals).
+    const asked = askedGoals({
+      graph,
+      instruction: input.instruction,
+      named: resolved.map((answer) => answer.node),
+      actions: ACTION_SPECS,
+      requests,
+    });
+    const unnamed = wholeAll.filter((option) => !current.has(option.label) && !tried.has(option.label));
+    const whole = wholeAll.filter((option) => !current.has(option.label) && asked(option.value));
+    const perClauseAll = await Promise.all(
+      clauseQueries.map(async (vector, c) =>
+        toward(clauseRanking(wholeAll, await rankWith(vector, kept)), closeness[c]).filter(
+          (option) => !tried.has(option.label),
+        ),
+      ),
+    );
+    const perClause = perClauseAll.map((ranked) => ranked.filter((option) => asked(option.value)));
+    const options = whole.filter((option) => !tried.has(option.label)).slice(0, GROUNDED_LIMITS.goalOptions);
+    const byLabel = new Map(wholeAll.map((option) => [option.label, option.value]));
+    // Requests over several things, or for the place that fits a thing, say their goals through
+    // the scene; once the planner has rejected them, the choice goes on without them.
+    const closest = (near: Map<string, number> | undefined) =>
+      near && [...near.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+    const bestOf = (kind: 'asset' | 'object') => async (phrase: string) =>
+      things((await embed([phrase]))[0]!, [kind], 1)[0];
+    const requestedAll = await requestGoals({
+      scene: { graph, state: start.value },
+      requests,
+      destinations,
+      ranking: (c) => (clauses.length > 0 ? (perClauseAll[c] ?? []) : wholeAll),
+      destinationAsset: (c) => closest(closeness[c]),
+      // "From the nightstand in bedroom 2": the nightstand in that room, not the one the words fit best.
+      assetFor: async (phrase, clause) =>
+        inNamedRoom(graph, phrase, clause ?? '', 'asset') ?? (await bestOf('asset')(phrase)),
+      objectsFor: async (noun, limit) => things((await embed([noun]))[0]!, ['object'], limit),
+      embed,
+      namedIn: (text, options) => namedNodes(graph, text, options),
+      instruction: input.instruction,
+      ...(found !== undefined ? { found } : {}),
+    });
+    const requested = requestedAll.goals.filter((goal) => goalNodes(goal).every((id) => !excluded.has(id)));
+    // A request whose goals the scene says is not also read from the ranking: its best guess
+    // would move a second thing for the one it names.
+    for (const c of requestedAll.covered) if (perClause[c]) perClause[c] = [];
+    const requestedLabels = requested.map((goal) => formatGoal(goal));
+    const setTried = input.rejected.some((set) =>
+      requestedLabels.every((label) => set.goals.includes(label)),
+    );
+    // The goals the planner gets: the requested ones first, then the chosen ones that agree with them.
+    const withRequested = (chosen: readonly Goal[]) =>
+      consistentGoals([...(setTried ? [] : requested), ...chosen]).kept.map((goal) => formatGoal(goal));
+    // "All the ingredients": which things the words mean is for the person to say.
+    const unclearSet = requestedAll.unclear;
+    if (unclearSet && resolved.length === 0 && input.rejected.length === 0)
+      return {
+        ok: false,
+        error: `which ${unclearSet.phrase}: ${unclearSet.options.join(', ')}?`,
+        ambiguous: unclearSet,
+        usage: NO_CALL,
+        calls: 0,
+      };
+    // Every request says its goals through the scene: the ranking adds nothing to them.
+    const allCovered = requests.length > 0 && requestedAll.covered.length === requests.length && !setTried;
+    if (options.length === 0 || allCovered) {
+      const alone = withRequested([]);
+      // The requests over sets say the goals themselves; nothing of the ranking needs to join them.
+      if (alone.length > 0 && !setTried) {
+        const goals = alone;
+        return {
+          ok: true,
+          goals,
+          nodes: planNodes(graph, start.value, requested),
+          usage: NO_CALL,
+          calls: 0,
+        };
+      }
+      // The ranking offers only goals about things nobody named: before anything was tried, ask
+      // which thing is meant; once the asked goals were tried, nothing else takes their place.
+      const guesses = [...new Set(unnamed.flatMap((option) => subjectOf(option.value) ?? []))].slice(
+        0,
+        ASKED_OPTIONS,
+      );
+      if (guesses.length > 0 && resolved.length === 0 && input.rejected.length === 0)
+        return {
+          ok: false,
+          error: `which thing for "${requests[0] ?? input.instruction}": ${guesses.join(', ')}?`,
+          ambiguous: { phrase: `thing for "${requests[0] ?? input.instruction.trim()}"`, options: guesses },
+          usage: NO_CALL,
+          calls: 0,
+        };
+      return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
+    }
+    // The planner gets the goals' nodes, not every explored one (see planNodes).
+    const nodesFor = (goals: readonly string[]) =>
+      planNodes(
+        graph,
+        start.value,
+        goals.map((label) => byLabel.get(label) ?? requested.find((goal) => formatGoal(goal) === label)!),
+      );
+    const fresh = (goals: string[]) => goals.length > 0 && !tried.has([...goals].sort().join(' & '));
+    const nextUntried = (
+      ranked: readonly Option<Goal>[],
+      clauseRanked: readonly (readonly Option<Goal>[])[] = perClause,
+    ): string[] => {
+      // The next untried choice by score: one goal per request clause (their conjunction);
+      // when the planner rejects it, the best goal alone before the clauses' swaps; then each
+      // goal alone down the ranking. No goal is added that no clause asks for: the rule that
+      // joined goals about the same node ("close the cabinet" with "the keyboard inside it")
+      // changed things nobody named, and on SayPlan's 90 it made no task right.
+      const [together, ...swaps] = clauseConjunctions(ranked, clauseRanked, GROUNDED_LIMITS.goals);
+      const first = ranked[0] ? [[ranked[0].label]] : [];
+      for (const conjunction of [...(together ? [together] : []), ...first, ...swaps])
+        if (fresh(conjunction)) return conjunction;
+      for (const option of ranked) if (fresh([option.label])) return [option.label];
+      return [];
+    };
+    if (input.chooser === 'prior' || options.length === 1) {
+      const goals = nextUntried(options);
+      if (goals.length === 0)
+        return {
+          ok: false,
+          error: 'no goal left to try among the explored nodes',
+          usage: NO_CALL,
+          calls: 0,
+        };
+      const planned = withRequested(goals.map((label) => byLabel.get(label)!));
+      return { ok: true, goals: planned, nodes: nodesFor(planned), usage: NO_CALL, calls: 0 };
+    }
+    const last = input.rejected.at(-1);
+    // The model sees the instruction's best goals and each clause's, interleaved, as many as before.
+    const offered = offeredGoals(options, perClause, GROUNDED_LIMITS.goalOptions);
+    const answer = await deps.ask(
+      choiceMessages(
+        'goals',
+        input.instruction,
+        offered,
+        last ? `Tried before: ${last.goals.join(' & ')}; ${last.feedback}` : undefined,
+      ),
+      goalsChoiceSchema(
+        offered.map((option) => option.label),
+        GROUNDED_LIMITS.goals,
+      ),
+      'grounded_goal_choice',
+      96,
+    );
+    if (!answer.ok) return answer;
+    // The model's picks raise those goals' scores; the prior's rule then chooses from the result.
+    const picks = answer.value.value.goals;
+    const chosen = nextUntried(
+      withModelPick(options, picks),
+      perClause.map((ranked) => withModelPick(ranked, picks)),
+    ).map((label) => byLabel.get(label)!);
+    if (chosen.length === 0)
+      return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
+    // Picks that cannot hold together (the mug on the desk and in the fridge): the first is kept,
+    // so the planner never searches for an impossible state.
+    const goals = withRequested(consistentGoals(chosen).kept);
+    return {
+      ok: true,
+      goals,
+      nodes: nodesFor(goals),
+      usage: answer.value.report,
+      calls: answer.value.calls.length,
+    };
+  }
 }

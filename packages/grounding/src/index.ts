@@ -10,6 +10,7 @@ export {
   groundedActivities,
   MISSING_BELOW,
   type NextActionResult,
+  type PlanScope,
 } from './activities.js';
 export { type Ask, type CallReport, type ChatMessage, noCall } from './ask.js';
 export { choiceSchema, goalsChoiceSchema } from './choice-contract.js';

@@ -1,7 +1,7 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { initialState, parseGoals, type SimState } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { planNodes } from './plan-nodes.js';
+import { exploredRoomNodes, planNodes } from './plan-nodes.js';
 import { datasetScene } from './test-support/datasets.js';
 
 let office: SceneGraph;
@@ -45,5 +45,24 @@ describe('the nodes a plan needs', () => {
         !Object.hasOwn(office.getNodeAttribute(id, 'state') ?? {}, 'door'),
     );
     expect(surfaces.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the nodes of the explored rooms', () => {
+  it('a room expanded, or an asset in it, gives the room with everything in it and nothing elsewhere', () => {
+    const byRoom = exploredRoomNodes(office, { expanded: ['wills_office'] });
+    const byAsset = exploredRoomNodes(office, { expanded: ['wills_desk'] });
+    expect(byAsset).toEqual(byRoom);
+    expect(byRoom).toEqual(expect.arrayContaining(['wills_office', 'wills_desk', 'printed_document_2']));
+    const objects = byRoom.filter((id) => office.getNodeAttribute(id, 'kind') === 'object');
+    expect(objects.length).toBeGreaterThan(1);
+    expect(byRoom).not.toContain('kitchen');
+    expect(
+      byRoom.every((id) => id === 'wills_office' || office.getNodeAttribute(id, 'kind') !== 'room'),
+    ).toBe(true);
+  });
+
+  it('an id the scene does not have adds nothing', () => {
+    expect(exploredRoomNodes(office, { expanded: ['__proto__', 'no_such_room'] })).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { SceneGraph } from '@groundplan/scene-graph';
+import { roomOf, type SceneGraph, type View } from '@groundplan/scene-graph';
 import { type Goal, goalNodes, parentIn, type SimState } from '@groundplan/simulator';
 import { toolNodes } from './tool-nodes.js';
 
@@ -40,4 +40,20 @@ function isOpenSurface(graph: SceneGraph, id: string): boolean {
   if (graph.getNodeAttribute(id, 'kind') !== 'asset') return false;
   const state = (graph.getNodeAttribute(id, 'state') ?? {}) as Record<string, unknown>;
   return !Object.hasOwn(state, 'door');
+}
+
+/**
+ * Every node in the rooms a search explored: each room the view expanded, or an asset of which it
+ * expanded, with all the assets and objects in it. With planScope explored-rooms the planner gets
+ * these as well as the goals' nodes, and may move what is in the way, use another surface, or
+ * wander: the evaluation measures which.
+ */
+export function exploredRoomNodes(graph: SceneGraph, view: Pick<View, 'expanded'>): string[] {
+  const rooms = new Set(view.expanded.flatMap((id) => roomOf(graph, id) ?? []));
+  return graph
+    .filterNodes(
+      (id, attributes) =>
+        ['room', 'asset', 'object'].includes(attributes.kind as string) && rooms.has(roomOf(graph, id) ?? ''),
+    )
+    .sort();
 }

@@ -197,6 +197,26 @@ describe('grounded goal choice', () => {
   });
 });
 
+describe('what the classical planner may use (planScope)', () => {
+  it("gets the goals' nodes by default, and everything in the explored rooms with explored-rooms", async () => {
+    const input = {
+      sceneRef,
+      instruction: "Put the printed document on Will's desk.",
+      view: { expanded: ['wills_office', 'printing_zone2'], memory: ['wills_office', 'printing_zone2'] },
+      chooser: 'prior' as const,
+      rejected: [],
+      found: 'printed_document',
+    };
+    const narrow = await activities().chooseGoals(input);
+    const wide = await activities().chooseGoals({ ...input, planScope: 'explored-rooms' });
+    if (!narrow.ok || !wide.ok) throw new Error('no goals');
+    expect(wide.goals).toEqual(narrow.goals);
+    expect(wide.nodes).toEqual(expect.arrayContaining(narrow.nodes));
+    expect(wide.nodes).toEqual(expect.arrayContaining(['wills_bookshelf', 'cabinet_6']));
+    expect(narrow.nodes).not.toContain('wills_bookshelf');
+  });
+});
+
 describe('goals of requests over several things, or for the place that fits a thing', () => {
   const choose = async (
     instruction: string,

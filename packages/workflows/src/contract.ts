@@ -2,7 +2,7 @@
 // failure types, search attributes, planner variants, messages, and workflow input and output.
 // Workflow code may import this file: it holds values from zod and the Temporal SDK only, and
 // nothing but types from the activity packages.
-import type { Reading } from '@groundplan/grounding';
+import type { PlanScope, Reading } from '@groundplan/grounding';
 import type { SceneRef, View } from '@groundplan/scene-graph';
 // The one subpath of the scene graph package made for workflow code: zod only, no Node built-ins.
 import { type PlanStep, PlanStepSchema } from '@groundplan/scene-graph/plan-step';
@@ -170,6 +170,11 @@ export const PlanOptionsSchema = z.object({
    * also names the things, what not to touch and the changes asked for (issue 25).
    */
   reader: z.enum(['rules', 'model']).optional(),
+  /**
+   * What the grounded planners' classical planner searches over: the nodes the chosen goals need
+   * (default) or everything in the rooms the search explored (issue 26, "plan over what is there").
+   */
+  planScope: (z.enum(['goal-nodes', 'explored-rooms']) satisfies z.ZodType<PlanScope>).optional(),
 });
 export type PlanOptions = z.infer<typeof PlanOptionsSchema>;
 

@@ -2,6 +2,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
+import type { PlanScope } from '@groundplan/grounding';
 import { createProvider, type LlmProvider, type ProviderConfig, recordingProvider } from '@groundplan/llm';
 import { openRetrieval } from '@groundplan/retrieval';
 import { collapse, countTokens, fileSceneStore, renderView } from '@groundplan/scene-graph';
@@ -49,6 +50,8 @@ export type RunOptions = {
   chainOfThought?: boolean;
   /** Who reads the instruction (PlanOptions.reader); default the rules. */
   reader?: 'rules' | 'model';
+  /** What the grounded planners' classical planner searches over (PlanOptions.planScope); default the goals' nodes. */
+  planScope?: PlanScope;
   /** 'auto': a bar on a TTY, plain lines otherwise. */
   progress?: 'auto' | 'bar' | 'lines' | 'none';
 };
@@ -145,6 +148,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       instruction: task.instruction,
       planner: options.planner,
       ...(options.reader === 'model' ? { reader: 'model' as const } : {}),
+      ...(options.planScope === 'explored-rooms' ? { planScope: options.planScope } : {}),
       provider: provider.name,
       model: provider.model,
     };
@@ -162,6 +166,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
           // A run that would ask which thing was meant fails with its question instead of waiting.
           ask: false,
           ...(options.reader === 'model' ? { reader: 'model' as const } : {}),
+          ...(options.planScope ? { planScope: options.planScope } : {}),
           // Search tasks are scored on the search alone, so their plan gets no replans.
           ...(search
             ? { maxReplans: 0 }

@@ -124,6 +124,9 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
             ...foundBy(searchTrace),
             ask: asker(input, progress),
             ...(reading?.by === 'model' ? { reading } : {}),
+            ...(input.options?.planScope === 'explored-rooms'
+              ? { planScope: 'explored-rooms' as const }
+              : {}),
           },
           progress,
         )

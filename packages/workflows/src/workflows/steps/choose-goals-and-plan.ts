@@ -1,4 +1,4 @@
-import type { Chooser, Reading } from '@groundplan/grounding';
+import type { Chooser, PlanScope, Reading } from '@groundplan/grounding';
 import type {
   PlanAttempt,
   PlanStep,
@@ -24,6 +24,8 @@ export type GoalLoopInput = {
   ask(question: Question): Promise<string | undefined>;
   /** The model's reading of the instruction, when the run asked for one. */
   reading?: Reading;
+  /** What the classical planner may use (PlanOptions.planScope); absent: the goals' nodes. */
+  planScope?: PlanScope;
 };
 
 type PlanOutcome = Pick<
@@ -72,6 +74,7 @@ export async function chooseGoalsAndPlan(
           ...(input.found ? { found: input.found } : {}),
           ...(resolved.length > 0 ? { resolved } : {}),
           ...(input.reading ? { reading: input.reading } : {}),
+          ...(input.planScope ? { planScope: input.planScope } : {}),
         },
       ],
     );
