@@ -65,7 +65,16 @@ async function main(): Promise<number> {
   const out = userPath(values.out);
   if (values['dry-run']) {
     console.log(
-      JSON.stringify({ out, planners, tasks: tasks.value.length, provider, concurrency, thought, reader, planScope }),
+      JSON.stringify({
+        out,
+        planners,
+        tasks: tasks.value.length,
+        provider,
+        concurrency,
+        thought,
+        reader,
+        planScope,
+      }),
     );
     return 0;
   }
