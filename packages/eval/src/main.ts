@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileSceneStore } from '@groundplan/scene-graph';
 import {
+  DEFAULT_PLAN_SCOPE,
   DEFAULT_PLANNER,
   PLANNER_VARIANTS,
   type PlannerVariant,
@@ -59,7 +60,7 @@ async function main(): Promise<number> {
   if (thought !== 'on' && thought !== 'off') return fail(`--chain-of-thought is on or off, not ${thought}`);
   const reader = values.reader ?? 'rules';
   if (reader !== 'rules' && reader !== 'model') return fail(`--reader is rules or model, not ${reader}`);
-  const planScope = values['plan-scope'] ?? 'goal-nodes';
+  const planScope = values['plan-scope'] ?? DEFAULT_PLAN_SCOPE;
   if (planScope !== 'goal-nodes' && planScope !== 'explored-rooms')
     return fail(`--plan-scope is goal-nodes or explored-rooms, not ${planScope}`);
   const out = userPath(values.out);

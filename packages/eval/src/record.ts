@@ -1,3 +1,4 @@
+import type { PlanScope } from '@groundplan/grounding';
 import type { PlannerVariant, Usage } from '@groundplan/workflows/contract';
 import type { Conduct } from './conduct.js';
 import type { ErrorType, PlanningScore, SearchScore } from './score.js';
@@ -12,8 +13,8 @@ export type TaskRecord = {
   planner: PlannerVariant;
   /** Who read the instruction when not the rules (the model; PlanOptions.reader). */
   reader?: 'model';
-  /** The classical planner's scope when not the goals' nodes (PlanOptions.planScope). */
-  planScope?: 'explored-rooms';
+  /** What the grounded planners' classical planner planned over (PlanOptions.planScope); absent in records before it. */
+  planScope?: PlanScope;
   provider: string;
   model: string;
   /** verified/failed/answered as the workflow returned; error when the workflow itself failed. */

@@ -9,6 +9,7 @@ import { collapse, countTokens, fileSceneStore, renderView } from '@groundplan/s
 import { checkPlanGoals } from '@groundplan/simulator';
 import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
 import {
+  DEFAULT_PLAN_SCOPE,
   type PlannerVariant,
   type PlanTaskResult,
   type Progress,
@@ -50,7 +51,7 @@ export type RunOptions = {
   chainOfThought?: boolean;
   /** Who reads the instruction (PlanOptions.reader); default the rules. */
   reader?: 'rules' | 'model';
-  /** What the grounded planners' classical planner searches over (PlanOptions.planScope); default the goals' nodes. */
+  /** What the grounded planners' classical planner searches over (PlanOptions.planScope); default DEFAULT_PLAN_SCOPE. */
   planScope?: PlanScope;
   /** 'auto': a bar on a TTY, plain lines otherwise. */
   progress?: 'auto' | 'bar' | 'lines' | 'none';
@@ -148,7 +149,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       instruction: task.instruction,
       planner: options.planner,
       ...(options.reader === 'model' ? { reader: 'model' as const } : {}),
-      ...(options.planScope === 'explored-rooms' ? { planScope: options.planScope } : {}),
+      planScope: options.planScope ?? DEFAULT_PLAN_SCOPE,
       provider: provider.name,
       model: provider.model,
     };

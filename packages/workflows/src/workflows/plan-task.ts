@@ -7,6 +7,7 @@ import {
 } from '@temporalio/workflow';
 import {
   answerUpdate,
+  DEFAULT_PLAN_SCOPE,
   FAILURE_TYPES,
   type PlanTaskInput,
   type PlanTaskResult,
@@ -124,9 +125,7 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
             ...foundBy(searchTrace),
             ask: asker(input, progress),
             ...(reading?.by === 'model' ? { reading } : {}),
-            ...(input.options?.planScope === 'explored-rooms'
-              ? { planScope: 'explored-rooms' as const }
-              : {}),
+            planScope: input.options?.planScope ?? DEFAULT_PLAN_SCOPE,
           },
           progress,
         )

@@ -24,8 +24,8 @@ export type GoalLoopInput = {
   ask(question: Question): Promise<string | undefined>;
   /** The model's reading of the instruction, when the run asked for one. */
   reading?: Reading;
-  /** What the classical planner may use (PlanOptions.planScope); absent: the goals' nodes. */
-  planScope?: PlanScope;
+  /** What the classical planner may use (PlanOptions.planScope, DEFAULT_PLAN_SCOPE). */
+  planScope: PlanScope;
 };
 
 type PlanOutcome = Pick<
@@ -74,7 +74,7 @@ export async function chooseGoalsAndPlan(
           ...(input.found ? { found: input.found } : {}),
           ...(resolved.length > 0 ? { resolved } : {}),
           ...(input.reading ? { reading: input.reading } : {}),
-          ...(input.planScope ? { planScope: input.planScope } : {}),
+          planScope: input.planScope,
         },
       ],
     );
