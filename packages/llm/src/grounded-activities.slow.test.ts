@@ -1,54 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { GROUNDED_LIMITS } from '@groundplan/grounding';
-import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
-import {
-  collapse,
-  loadSceneFile,
-  memorySceneStore,
-  type SceneGraph,
-  type View,
-} from '@groundplan/scene-graph';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLlmActivities } from './activities.js';
-import { openAiCompatibleProvider } from './providers/openai-compatible.js';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from './test-support/fake-openai-server.js';
+import { collapse, type SceneGraph, type View } from '@groundplan/scene-graph';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FakeOpenAiServer } from './test-support/fake-openai-server.js';
+import { officeWithFakeModel } from './test-support/office-with-fake-model.js';
 
-const officePath = new URL('../../../datasets/office.json', import.meta.url).pathname;
-const cacheDir = mkdtempSync(`${tmpdir()}/groundplan-grounded-`);
+const fixture = officeWithFakeModel();
 let office: SceneGraph;
-let retrieval: SceneIndexCache;
-let server: FakeOpenAiServer;
-const scenes = memorySceneStore();
 let sceneRef: string;
-
-beforeAll(async () => {
-  const loaded = await loadSceneFile(officePath);
-  if (!loaded.ok) throw new Error('datasets/office.json does not load');
-  office = loaded.value;
-  sceneRef = await scenes.put(office);
-  const opened = await openRetrieval({ cacheDir });
-  if (!opened.ok) throw new Error(opened.error);
-  retrieval = opened.value;
-  server = await startFakeOpenAiServer();
+let server: FakeOpenAiServer;
+beforeAll(() => {
+  ({ office, sceneRef, server } = fixture);
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(cacheDir, { recursive: true, force: true });
-});
-
-const activities = () =>
-  createLlmActivities({
-    provider: openAiCompatibleProvider({
-      baseURL: server.baseURL,
-      apiKey: 'k',
-      model: 'm',
-      maxRetries: 0,
-      structuredOutput: 'json_schema',
-    }),
-    scenes,
-    retrieval,
-  });
+const activities = () => fixture.activities();
 
 describe('grounded search steps', () => {
   it('without the model, follows the retrieval prior to the banana: kitchen, fruit bowl, done', async () => {

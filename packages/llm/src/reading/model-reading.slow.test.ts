@@ -1,52 +1,20 @@
 // The model's reading of an instruction through the real LLM activities: a real HTTP server
 // answering as a model would (scripted), real retrieval over the office, real goal choice.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import type { Reading } from '@groundplan/grounding';
-import { openRetrieval, type SceneIndexCache } from '@groundplan/retrieval';
-import { loadSceneFile, memorySceneStore } from '@groundplan/scene-graph';
 import { ApplicationFailure } from '@temporalio/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLlmActivities } from '../activities.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReadingAnswer } from '../contracts/reading-answer.js';
-import { openAiCompatibleProvider } from '../providers/openai-compatible.js';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../test-support/fake-openai-server.js';
+import type { FakeOpenAiServer } from '../test-support/fake-openai-server.js';
+import { officeWithFakeModel } from '../test-support/office-with-fake-model.js';
 
-const officePath = new URL('../../../../datasets/office.json', import.meta.url).pathname;
-const cacheDir = mkdtempSync(`${tmpdir()}/groundplan-reading-`);
-let retrieval: SceneIndexCache;
-let server: FakeOpenAiServer;
-const scenes = memorySceneStore();
+const fixture = officeWithFakeModel();
 let sceneRef: string;
-
-beforeAll(async () => {
-  const loaded = await loadSceneFile(officePath);
-  if (!loaded.ok) throw new Error('datasets/office.json does not load');
-  sceneRef = await scenes.put(loaded.value);
-  const opened = await openRetrieval({ cacheDir });
-  if (!opened.ok) throw new Error(opened.error);
-  retrieval = opened.value;
-  server = await startFakeOpenAiServer();
+let server: FakeOpenAiServer;
+beforeAll(() => {
+  ({ sceneRef, server } = fixture);
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(cacheDir, { recursive: true, force: true });
-});
-
-const activities = () =>
-  createLlmActivities({
-    provider: openAiCompatibleProvider({
-      baseURL: server.baseURL,
-      apiKey: 'k',
-      model: 'm',
-      maxRetries: 0,
-      structuredOutput: 'json_schema',
-    }),
-    scenes,
-    retrieval,
-    maxInvalidRetries: 1,
-  });
+const activities = () => fixture.activities({ maxInvalidRetries: 1 });
 
 const answer = (value: Partial<ReadingAnswer>): ReadingAnswer => ({
   kind: 'request',
