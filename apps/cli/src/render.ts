@@ -1,9 +1,11 @@
 import {
   describeReading,
+  type LookPlanGraphResult,
   type PlanAndExecuteResult,
   type PlanStep,
   type PlanTaskResult,
   type Progress,
+  type StepRecord,
 } from '@groundplan/workflows/contract';
 
 const step = (s: PlanStep) => `${s.action}(${s.args.join(', ')})`;
@@ -58,15 +60,35 @@ export function planningReport(planning: PlanTaskResult): string {
 
 /** The whole run's outcome. */
 export function runReport(result: PlanAndExecuteResult): string {
-  const lines = [planningReport(result.planning)];
-  if (result.execution) {
-    const done = result.execution.steps.filter((s) => s.status !== 'failed').length;
-    lines.push(
-      result.execution.status === 'completed'
-        ? `Executed all ${done} steps on the robot.`
-        : `Execution failed after ${done} step(s): ${result.execution.reason}`,
-    );
+  const lines: string[] = [];
+  if ('planning' in result) {
+    lines.push(planningReport(result.planning));
+    const execution = result.execution;
+    if (execution)
+      lines.push(executionLine(execution.steps, execution.status === 'completed', execution.reason));
+  } else {
+    lines.push(lookPlanGraphReport(result.lookPlanGraph));
   }
   lines.push(`Status: ${result.status}`);
   return lines.join('\n');
+}
+
+/** A LookPlanGraph run: no plan before the robot moved, the actions it chose one at a time and what they ran. */
+function lookPlanGraphReport(run: LookPlanGraphResult): string {
+  const lines = [`Chose ${run.chosen.length} action(s) while executing (lookplangraph):`];
+  for (const [i, s] of run.chosen.entries()) lines.push(`  ${i + 1}. ${step(s)}`);
+  if (run.failedActions > 0)
+    lines.push(`  ${run.failedActions} chosen action(s) failed and were chosen again from`);
+  lines.push(`  started from a memory graph with ${run.memory.priors} prior object(s)`);
+  const u = run.usage;
+  lines.push(`LLM: ${u.calls} call(s), ${u.promptTokens} prompt + ${u.completionTokens} completion tokens`);
+  lines.push(executionLine(run.steps, run.status === 'done', run.reason));
+  return lines.join('\n');
+}
+
+function executionLine(steps: StepRecord[], done: boolean, reason: string | undefined): string {
+  const ran = steps.filter((s) => s.status !== 'failed').length;
+  return done
+    ? `Executed all ${ran} steps on the robot.`
+    : `Execution failed after ${ran} step(s): ${reason}`;
 }

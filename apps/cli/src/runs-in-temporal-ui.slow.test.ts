@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { freePort, startDevServer, stopDevServer } from '@groundplan/temporal-runtime';
 import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
-import type { PlanAndExecuteResult } from '@groundplan/workflows/contract';
+import type { PlannedRunResult } from '@groundplan/workflows/contract';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
 import { Client, Connection } from '@temporalio/client';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -35,7 +35,7 @@ async function textInSomeFrame(page: Page, text: string): Promise<void> {
   throw new Error(`no frame of ${page.url()} shows "${text}" within ${UI_TIMEOUT_MS} ms`);
 }
 
-type Run = { runId: string; code: number; result: PlanAndExecuteResult };
+type Run = { runId: string; code: number; result: PlannedRunResult };
 
 describe('runs in the Temporal UI, seen in a real browser', { timeout: 300_000 }, () => {
   const dir = mkdtempSync(`${tmpdir()}/groundplan-temporal-ui-`);

@@ -147,6 +147,8 @@ async function runJob(planner: string, robot: string): Promise<JobRun> {
   if (!runId || !connection) return record;
   const client = new Client({ connection });
   const result = await runOutcome<PlanAndExecuteResult>(client.workflow.getHandle(runId));
+  if (!('planning' in result))
+    return { ...record, runId, status: result.status, stages: await stagesOf(client, runId) };
   return {
     ...record,
     runId,

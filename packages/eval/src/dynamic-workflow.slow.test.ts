@@ -114,6 +114,7 @@ describe('a robot whose belief is wrong looks, corrects it and replans (Temporal
     expect(look.looked.at(-1)).toBe('wills_office');
     expect(look.steps.filter((s) => s.step.action === 'look_around')).toHaveLength(look.looked.length);
     // The second plan started where the looking ended, with the drone where the robot saw it.
+    if (!('planning' in result)) throw new Error('SayPlan plans before it executes');
     expect(result.planning.expandedPlan[0]).toEqual({ action: 'access', args: ['wills_bookshelf'] });
     const belief = await requireScene(store, result.belief.ref);
     expect(parentOf(belief, 'wills_drone')?.parent).toBe('wills_desk');

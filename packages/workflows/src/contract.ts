@@ -477,11 +477,8 @@ export type ExecutePlanResult = {
   corrected?: string;
 };
 
-export type PlanAndExecuteResult = {
-  /** answered: a question, answered without moving the robot. */
-  status: 'completed' | 'plan-failed' | 'execution-failed' | 'planned' | 'rejected' | 'answered';
-  planning: PlanTaskResult;
-  execution?: ExecutePlanResult;
+/** What every run of planAndExecute reports, however it planned. */
+type RunEnd = {
   /** How many times a reported world change sent the run back to planning. */
   replannedForWorldChanges: number;
   /** How many times a failed skill whose observation corrected the belief sent the run back to planning. */
@@ -489,6 +486,27 @@ export type PlanAndExecuteResult = {
   /** The robot's belief when the run ended (the scene itself for a run that executed nothing). */
   belief: Belief;
 };
+
+/** A run that planned, then executed what it planned (every planner but those that plan while executing). */
+export type PlannedRunResult = RunEnd & {
+  /** answered: a question, answered without moving the robot. */
+  status: 'completed' | 'plan-failed' | 'execution-failed' | 'planned' | 'rejected' | 'answered';
+  /** The last planning round. */
+  planning: PlanTaskResult;
+  execution?: ExecutePlanResult;
+};
+
+/**
+ * A run of a planner that plans while it executes (LookPlanGraph): there is no plan before the robot
+ * moves, only the actions chosen one at a time and the skills they ran. Failed actions it chose
+ * again from are counted in replannedForExecutionFailures.
+ */
+export type LookPlanGraphRunResult = RunEnd & {
+  status: 'completed' | 'execution-failed';
+  lookPlanGraph: LookPlanGraphResult;
+};
+
+export type PlanAndExecuteResult = PlannedRunResult | LookPlanGraphRunResult;
 
 // --- Messages: what clients ask of and tell a running workflow ---
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOutcome, startPlanAndExecute, startPlanTask } from './client.js';
 import { answerUpdate, FAILURE_TYPES, progressQuery, STATUS_ATTRIBUTE } from './contract.js';
 import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
+import { plannedRun } from './test-support/planned-run.js';
 import { runWorkersUntil } from './worker.js';
 
 describe('doing only what was asked', () => {
@@ -41,7 +42,7 @@ describe('doing only what was asked', () => {
           () => undefined,
           (error: unknown) => error,
         );
-        const result = await runOutcome(handle);
+        const result = plannedRun(await runOutcome(handle));
         const description = await handle.describe();
         return { result, failure, description };
       })(),

@@ -17,6 +17,7 @@ import {
   STATUS_ATTRIBUTE,
 } from './contract.js';
 import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
+import { plannedRun } from './test-support/planned-run.js';
 import { runWorkersUntil } from './worker.js';
 
 // "Close Jason's cabinet": the robot holds a can, so the first plan fails (hand not empty) and
@@ -144,7 +145,7 @@ describe('planning and execution as Temporal workflows', () => {
           instruction: "Close Jason's cabinet.",
           robotId,
         });
-        const result = await runOutcome(handle);
+        const result = plannedRun(await runOutcome(handle));
         const metadata = await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata');
         return { result, progress: await handle.query(progressQuery), details: metadata.currentDetails };
       })(),
@@ -186,7 +187,7 @@ describe('planning and execution as Temporal workflows', () => {
       (async () => {
         const handle = await start();
         const failure = await handle.result().catch((error: unknown) => error);
-        const second = { result: await runOutcome(handle), failure };
+        const second = { result: plannedRun(await runOutcome(handle)), failure };
         return { second, description: await handle.describe() };
       })(),
     );
@@ -222,7 +223,7 @@ describe('planning and execution as Temporal workflows', () => {
         while ((await handle.query(progressQuery)).stage !== 'awaiting-approval')
           await new Promise((r) => setTimeout(r, 100));
         await handle.signal(rejectSignal, { reason: 'not now' });
-        return { result: await handle.result(), description: await handle.describe() };
+        return { result: plannedRun(await handle.result()), description: await handle.describe() };
       })(),
     );
     expect(result.status).toBe('rejected');

@@ -6,9 +6,10 @@ import { checkGoalText, initialState } from '@groundplan/simulator';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidRunInput, robotState, runOutcome, startExploration, submitRobotTask } from './client.js';
-import { PLANNER_TASK_QUEUE, type PlanAndExecuteResult, robotEntityId } from './contract.js';
+import { PLANNER_TASK_QUEUE, type PlannedRunResult, robotEntityId } from './contract.js';
 import type { ExploreForResult } from './explore-contract.js';
 import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
+import { plannedRun } from './test-support/planned-run.js';
 import { runWorkersUntil } from './worker.js';
 
 describe('a robot is an entity: one belief, one task at a time', () => {
@@ -71,12 +72,12 @@ describe('a robot is an entity: one belief, one task at a time', () => {
       "Place Will's drone on his desk.",
       'Heat up the chicken kebab.',
     ];
-    const results: PlanAndExecuteResult[] = [];
+    const results: PlannedRunResult[] = [];
     const state = await runWorkersUntil(
       await workers(robotId),
       (async () => {
         for (const instruction of instructions)
-          results.push(await runOutcome(await task(robotId, instruction)));
+          results.push(plannedRun(await runOutcome(await task(robotId, instruction))));
         return settled(robotId, instructions.length);
       })(),
     );

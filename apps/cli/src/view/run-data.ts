@@ -139,7 +139,7 @@ export function runReader(
         : await endState(handle, workflowType, status);
     const changes = state.execution ? await whatMoved(client, runId, state.execution, status) : [];
     const planning = state.planning;
-    const expandedPlan = planning?.expandedPlan ?? [];
+    const expandedPlan = planning?.expandedPlan ?? state.ran ?? [];
     const search = searchStepViews(loaded.value, planning?.searchTrace ?? state.searchTrace ?? []);
     const question = state.question ?? planning?.question;
     return ok({
@@ -237,6 +237,8 @@ function touchedNodes(plan: readonly PlanStep[]): string[] {
 /** What a run has done so far, from its result or its queries. */
 type RunState = {
   planning?: PlanTaskResult;
+  /** For a run that planned while executing (LookPlanGraph): the skills it ran, in place of a plan. */
+  ran?: PlanStep[];
   execution?: ExecutePlanResult;
   stage?: string;
   question?: Question;
@@ -268,7 +270,26 @@ async function endState(
         executed: 0,
       };
     }
-    const { planning, execution, status: outcome } = result as PlanAndExecuteResult;
+    const run = result as PlanAndExecuteResult;
+    if (!('planning' in run)) {
+      // LookPlanGraph chose its actions while executing: what it ran is what the view shows as the plan.
+      const { status, steps, reason, belief, beliefVersions } = run.lookPlanGraph;
+      const execution: ExecutePlanResult = {
+        status: status === 'done' ? 'completed' : 'failed',
+        steps,
+        ...(reason ? { reason } : {}),
+        belief,
+        beliefVersions,
+      };
+      return {
+        ran: steps.map((record) => record.step),
+        execution,
+        outcome: run.status,
+        ...reasonOf(reason),
+        executed: executedSteps(execution),
+      };
+    }
+    const { planning, execution, status: outcome } = run;
     const reason = execution?.reason ?? (outcome === 'plan-failed' ? planning.reason : undefined);
     return {
       planning,

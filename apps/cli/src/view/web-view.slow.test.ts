@@ -9,7 +9,7 @@ import {
   workflowUiUrl,
 } from '@groundplan/temporal-runtime';
 import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
-import type { PlanAndExecuteResult } from '@groundplan/workflows/contract';
+import type { PlannedRunResult } from '@groundplan/workflows/contract';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES, progressQuery } from '@groundplan/workflows/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,7 +183,7 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
 
   it('draws the finished run: the scene by layers, its search steps, the route and the links both ways', async () => {
     const cli = await runCli(['result', runId, '--json'], env);
-    const result = (JSON.parse(cli.stdout) as { result: PlanAndExecuteResult }).result;
+    const result = (JSON.parse(cli.stdout) as { result: PlannedRunResult }).result;
     expect(result.status).toBe('completed');
     await page.goto(`${env.GROUNDPLAN_VIEW_URL}/runs/${runId}`);
     await page.waitForSelector('body[data-ready]');

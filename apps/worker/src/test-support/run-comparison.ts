@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { RobotWorld } from '@groundplan/robot';
 import { sceneToJson } from '@groundplan/scene-graph';
-import type { PlanAndExecuteResult } from '@groundplan/workflows/contract';
+import type { PlannedRunResult } from '@groundplan/workflows/contract';
 
 /** What differs between a run's result and the uncrashed reference run's; empty when nothing does. */
-export function resultDifferences(result: PlanAndExecuteResult, reference: PlanAndExecuteResult): string[] {
+export function resultDifferences(result: PlannedRunResult, reference: PlannedRunResult): string[] {
   const differences: string[] = [];
   const same = (what: string, a: unknown, b: unknown) => {
     if (!isDeepStrictEqual(a, b)) differences.push(`${what} differs`);
@@ -13,10 +13,10 @@ export function resultDifferences(result: PlanAndExecuteResult, reference: PlanA
   same('plan', result.planning.plan, reference.planning.plan);
   same('expanded plan', result.planning.expandedPlan, reference.planning.expandedPlan);
   same('explored nodes', result.planning.explored, reference.planning.explored);
-  const trace = (r: PlanAndExecuteResult) => r.planning.searchTrace.map((s) => [s.command, s.node]);
+  const trace = (r: PlannedRunResult) => r.planning.searchTrace.map((s) => [s.command, s.node]);
   same('search trace', trace(result), trace(reference));
   same('plan attempts', result.planning.attempts, reference.planning.attempts);
-  const steps = (r: PlanAndExecuteResult) => (r.execution?.steps ?? []).map((s) => [s.index, s.step]);
+  const steps = (r: PlannedRunResult) => (r.execution?.steps ?? []).map((s) => [s.index, s.step]);
   same('executed steps', steps(result), steps(reference));
   const failed = result.execution?.steps.filter((s) => s.status === 'failed') ?? [];
   if (failed.length > 0) differences.push(`${failed.length} step(s) failed`);

@@ -10,7 +10,11 @@ import {
   temporalConfigFromEnv,
 } from '@groundplan/temporal-runtime';
 import { runOutcome, startPlanAndExecute } from '@groundplan/workflows/client';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES, type PlanAndExecuteResult } from '@groundplan/workflows/contract';
+import {
+  GROUNDPLAN_SEARCH_ATTRIBUTES,
+  type PlanAndExecuteResult,
+  type PlannedRunResult,
+} from '@groundplan/workflows/contract';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { officeCopies } from './office-copies.js';
 import { askedRequests, servedAnswers } from './replay-llm.js';
@@ -42,7 +46,8 @@ export type WorkerFleet = {
   /** Starts planAndExecute in `scene`; waits while the server restarts. Returns the workflow id. */
   startRun(scene: SceneRef): Promise<string>;
   /** The run's result, waiting through server restarts; throws when the run fails otherwise or `deadline` passes. */
-  outcome(workflowId: string, deadlineMs: number): Promise<PlanAndExecuteResult>;
+  /** The run's result; the fleet's runs plan before they execute (a LookPlanGraph run is an error here). */
+  outcome(workflowId: string, deadlineMs: number): Promise<PlannedRunResult>;
   /** Stops and starts the dev server on the same ports and SQLite file; returns the seconds it was down. */
   restartServer(): Promise<number>;
   /** The simulated robot's world in `scene`, as its file holds it. */
@@ -122,15 +127,19 @@ export async function startWorkerFleet(options: FleetOptions): Promise<WorkerFle
       }
     },
     async outcome(workflowId, deadlineMs) {
-      for (;;) {
+      let result: PlanAndExecuteResult | undefined;
+      while (result === undefined) {
         try {
-          return await runOutcome<PlanAndExecuteResult>(client.workflow.getHandle(workflowId));
+          result = await runOutcome<PlanAndExecuteResult>(client.workflow.getHandle(workflowId));
         } catch (error) {
           // A failed run is an answer; a lost connection (the server restarting) is not.
           if (error instanceof WorkflowFailedError || Date.now() > deadlineMs) throw error;
           await sleep(500);
         }
       }
+      if (!('planning' in result))
+        throw new Error(`${workflowId} planned while executing; the fleet runs planners that plan first`);
+      return result;
     },
     async restartServer() {
       let done = () => {};

@@ -228,20 +228,21 @@ export async function runDynamicEvaluation(options: DynamicRunOptions): Promise<
     }
     const skills = counts.get(task.belief.ref) ?? { attempted: 0, done: 0 };
     const success = await succeeded(store, task, result);
-    const attempts = Math.max(0, result.planning.attempts.length - 1);
+    const { planAttempts, reason, usage, actions } = runFigures(result);
     return {
       ...base,
       status: result.status,
-      ...(result.planning.reason || result.execution?.reason
-        ? { reason: result.execution?.reason ?? result.planning.reason }
-        : {}),
+      ...(reason ? { reason } : {}),
       success,
       ...skillMetrics(skills),
-      replans: attempts + result.replannedForExecutionFailures + result.replannedForWorldChanges,
-      llmCalls: result.planning.usage.calls,
-      tokens: result.planning.usage.promptTokens + result.planning.usage.completionTokens,
+      replans:
+        Math.max(0, planAttempts - 1) +
+        result.replannedForExecutionFailures +
+        result.replannedForWorldChanges,
+      llmCalls: usage.calls,
+      tokens: usage.promptTokens + usage.completionTokens,
       seconds: Math.round((Date.now() - started) / 1000),
-      actions: result.planning.plan.map((step) => `${step.action}(${step.args.join(', ')})`),
+      actions: actions.map((step) => `${step.action}(${step.args.join(', ')})`),
       finishedAt: now(),
     };
   }
@@ -267,9 +268,24 @@ export async function runDynamicEvaluation(options: DynamicRunOptions): Promise<
       return task.criteria.match === 'any' ? seen.length > 0 : seen.length === present.length;
     }
     // SayPlan answers a search by the node its search ends on (done); it never looks.
-    const last = result.planning.searchTrace.at(-1);
+    const last = 'planning' in result ? result.planning.searchTrace.at(-1) : undefined;
     return last?.command === 'done' && present.includes(last.node);
   }
+}
+
+/** What a record takes from a run, whichever way it planned: a LookPlanGraph run made no plan, it chose actions. */
+function runFigures(result: PlanAndExecuteResult) {
+  if (!('planning' in result)) {
+    const run = result.lookPlanGraph;
+    return { planAttempts: 0, reason: run.reason, usage: run.usage, actions: run.chosen };
+  }
+  const { planning } = result;
+  return {
+    planAttempts: planning.attempts.length,
+    reason: result.execution?.reason ?? planning.reason,
+    usage: planning.usage,
+    actions: planning.plan,
+  };
 }
 
 function skillMetrics(skills: { attempted: number; done: number }) {
