@@ -14,6 +14,7 @@ import { runOutcome } from '@groundplan/workflows/client';
 import {
   describeReading,
   type ExecutePlanResult,
+  type LookPlanGraphRunResult,
   type PlanAndExecuteInput,
   type PlanAndExecuteResult,
   type PlanTaskInput,
@@ -235,7 +236,7 @@ function touchedNodes(plan: readonly PlanStep[]): string[] {
 }
 
 /** What a run has done so far, from its result or its queries. */
-type RunState = {
+export type RunState = {
   planning?: PlanTaskResult;
   /** For a run that planned while executing (LookPlanGraph): the skills it ran, in place of a plan. */
   ran?: PlanStep[];
@@ -271,24 +272,7 @@ async function endState(
       };
     }
     const run = result as PlanAndExecuteResult;
-    if (!('planning' in run)) {
-      // LookPlanGraph chose its actions while executing: what it ran is what the view shows as the plan.
-      const { status, steps, reason, belief, beliefVersions } = run.lookPlanGraph;
-      const execution: ExecutePlanResult = {
-        status: status === 'done' ? 'completed' : 'failed',
-        steps,
-        ...(reason ? { reason } : {}),
-        belief,
-        beliefVersions,
-      };
-      return {
-        ran: steps.map((record) => record.step),
-        execution,
-        outcome: run.status,
-        ...reasonOf(reason),
-        executed: executedSteps(execution),
-      };
-    }
+    if (!('planning' in run)) return lookPlanGraphState(run);
     const { planning, execution, status: outcome } = run;
     const reason = execution?.reason ?? (outcome === 'plan-failed' ? planning.reason : undefined);
     return {
@@ -304,6 +288,28 @@ async function endState(
     while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
     return { outcome: status.toLowerCase(), reason: (cause as Error).message, executed: 0 };
   }
+}
+
+/**
+ * What the view shows of a run that chose its actions while executing (LookPlanGraph): the skills
+ * it ran in place of a plan, and its execution as the robot did it.
+ */
+export function lookPlanGraphState(run: LookPlanGraphRunResult): RunState {
+  const { status, steps, reason, belief, beliefVersions } = run.lookPlanGraph;
+  const execution: ExecutePlanResult = {
+    status: status === 'done' ? 'completed' : 'failed',
+    steps,
+    ...(reason ? { reason } : {}),
+    belief,
+    beliefVersions,
+  };
+  return {
+    ran: steps.map((record) => record.step),
+    execution,
+    outcome: run.status,
+    ...reasonOf(reason),
+    executed: executedSteps(execution),
+  };
 }
 
 /** What the run has to say besides its reason: a question's answer, the plan's side effects. */
