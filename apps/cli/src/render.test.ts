@@ -1,48 +1,13 @@
-import type { LookPlanGraphRunResult, PlannedRunResult, StepRecord } from '@groundplan/workflows/contract';
+import type { PlannedRunResult } from '@groundplan/workflows/contract';
 import { describe, expect, it } from 'vitest';
 import { runReport } from './render.js';
+import { failedLookPlanGraphRun, record } from './test-support/look-plan-graph-run.js';
 
-const record = (
-  index: number,
-  action: string,
-  args: string[],
-  status: StepRecord['status'] = 'done',
-): StepRecord => ({
-  index,
-  step: { action, args },
-  status,
-  robotSeconds: 1,
-  resumedFrom: 0,
-});
 const belief = { ref: 'sha256:belief', accessed: null };
-const usage = { promptTokens: 120, completionTokens: 30, calls: 2 };
 
 describe("the run's outcome as the CLI prints it", () => {
   it('a LookPlanGraph run says what it chose while executing, not a plan it never made', () => {
-    const result: LookPlanGraphRunResult = {
-      status: 'execution-failed',
-      lookPlanGraph: {
-        status: 'failed',
-        reason: 'no done after 2 chosen actions',
-        chosen: [
-          { action: 'goto', args: ['kitchen'] },
-          { action: 'look_inside', args: ['fridge'] },
-        ],
-        steps: [
-          record(0, 'goto', ['pose_1']),
-          record(1, 'goto', ['kitchen']),
-          record(2, 'look_inside', ['fridge']),
-        ],
-        failedActions: 1,
-        memory: { ref: 'sha256:memory', priors: 4 },
-        belief,
-        beliefVersions: [],
-        usage,
-      },
-      replannedForWorldChanges: 0,
-      replannedForExecutionFailures: 1,
-      belief,
-    };
+    const result = failedLookPlanGraphRun();
     expect(runReport(result).split('\n')).toEqual([
       'Chose 2 action(s) while executing (lookplangraph):',
       '  1. goto(kitchen)',
@@ -50,7 +15,7 @@ describe("the run's outcome as the CLI prints it", () => {
       '  1 chosen action(s) failed and were chosen again from',
       '  started from a memory graph with 4 prior object(s)',
       'LLM: 2 call(s), 120 prompt + 30 completion tokens',
-      'Execution failed after 3 step(s): no done after 2 chosen actions',
+      'Execution failed after 2 step(s): no done after 2 chosen actions',
       'Status: execution-failed',
     ]);
     expect(runReport(result)).not.toMatch(/Verified plan/);
