@@ -1,6 +1,7 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { stem } from './missing-things.js';
 import { nodeWords } from './node-words.js';
+import { thingsNotThere } from './things-in-rooms.js';
 
 /**
  * The things an instruction says to leave out, by its words: "everything except the chess",
@@ -18,13 +19,17 @@ export function excludedPhrases(instruction: string): string[] {
   return phrases;
 }
 
-/** The assets and objects whose names share the last word of an excluded phrase ("the rice" -> rice). */
+/**
+ * The assets and objects whose names share the last word of an excluded phrase ("the rice" -> rice),
+ * and those a negated relative clause places where the request does not mean (thingsNotThere).
+ */
 export function excludedByWords(graph: SceneGraph, instruction: string): Set<string> {
   const heads = excludedPhrases(instruction)
     .map((phrase) => phrase.split(/\s+/).at(-1)!)
     .filter((word) => !GENERAL.has(word))
     .map(stem);
-  const excluded = new Set<string>();
+  // "the apple that isn't in the kitchen" leaves out the apples in the kitchen.
+  const excluded = thingsNotThere(graph, instruction);
   if (heads.length === 0) return excluded;
   graph.forEachNode((id, attributes) => {
     if (attributes.kind !== 'asset' && attributes.kind !== 'object') return;

@@ -10,6 +10,12 @@ describe('things a request names that the building does not have', () => {
       'playroom',
     ]);
     expect(nounPhrases('Bring me the giraffe.')).toEqual(['giraffe']);
+    // After "that" or "which" a verb opens a clause: "isn't" is no thing.
+    expect(nounPhrases("Take the red apple that isn't in the kitchen to the reception desk.")).toEqual([
+      'red apple',
+      'kitchen',
+      'reception desk',
+    ]);
   });
 
   it('finds the phrases none of whose words any node of the building uses', async () => {
@@ -18,5 +24,12 @@ describe('things a request names that the building does not have', () => {
     expect(missingThings(office, ['Place the printed documents on the desk'])).toEqual([]);
     // Words that name no particular thing are never missing.
     expect(missingThings(office, ['Put all the items in their correct locations'])).toEqual([]);
+    // A negated relative clause or a pro-form names nothing that could be missing.
+    expect(
+      missingThings(office, ["Take the red apple that isn't in the kitchen over to the reception desk"]),
+    ).toEqual([]);
+    expect(missingThings(office, ['Turn on the TV, not the big one downstairs, the other one'])).toEqual([]);
+    // A pro-form does not hide a missing thing named on its own.
+    expect(missingThings(office, ['Bring me the giraffe, not the small one'])).toEqual(['giraffe']);
   });
 });

@@ -20,9 +20,10 @@ export function unknownPhrases(scene: SceneGraph, phrases: readonly string[]): s
   const known = vocabulary(scene);
   const missing: string[] = [];
   for (const phrase of phrases) {
-    const words = (phrase.toLowerCase().match(/[a-z][a-z']*/g) ?? []).filter(
-      (word) => !GENERAL_WORDS.has(word),
-    );
+    const all = phrase.toLowerCase().match(/[a-z][a-z']*/g) ?? [];
+    // "the big one downstairs": a pro-form stands for a thing named elsewhere; its other words describe it.
+    if (all.some((word) => PRO_FORMS.has(word))) continue;
+    const words = all.filter((word) => !GENERAL_WORDS.has(word));
     if (words.length > 0 && words.every((word) => !known.has(stem(word)))) missing.push(phrase);
   }
   return [...new Set(missing)];
@@ -61,10 +62,22 @@ export function nounPhrases(request: string): string[] {
   const phrases: string[] = [];
   for (const match of request.toLowerCase().matchAll(pattern)) {
     const phrase = match[1]!.trim().replace(/\s+/g, ' ');
+    // "the apple that isn't in the kitchen": after "that" or "which", a verb opens a clause, not a thing.
+    if (CLAUSE_OPENERS.has(phrase.split(' ')[0]!)) continue;
     if (phrase.length > 0) phrases.push(phrase);
   }
   return phrases;
 }
+
+/** Words that stand for a thing named elsewhere ("not the big one, the other one"). */
+const PRO_FORMS = new Set(['one', 'ones']);
+
+/** Verbs, auxiliaries and negations: a phrase that starts with one is a clause ("that isn't in..."). */
+const CLAUSE_OPENERS = new Set(
+  `is isn't are aren't was wasn't were weren't be been has hasn't have haven't had hadn't does doesn't
+  do don't did didn't can can't cannot could couldn't will won't would wouldn't should shouldn't must
+  might may not no never still also already`.split(/\s+/),
+);
 
 /**
  * Words that name no particular thing ("one of the things", "something to clean with") or that

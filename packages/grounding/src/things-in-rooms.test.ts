@@ -1,6 +1,7 @@
+import { roomOf } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
 import { datasetScene } from './test-support/datasets.js';
-import { inNamedRoom, thingsNotInRooms } from './things-in-rooms.js';
+import { inNamedRoom, thingsNotInRooms, thingsNotThere } from './things-in-rooms.js';
 
 describe('things a request places in a room that has none', () => {
   it('names the thing, the room, and where such things are', async () => {
@@ -52,5 +53,36 @@ describe('things a request places in a room that has none', () => {
         "Heat up the kale that's on the cafeteria counter, using the microwave in there.",
       ]),
     ).toEqual([expect.objectContaining({ phrase: 'microwave in cafeteria' })]);
+  });
+});
+
+describe('things a negated relative clause leaves out', () => {
+  it('the things of that name in the room, the rooms of that kind, or on the asset the clause says', async () => {
+    const office = await datasetScene('office');
+    const apples = office.filterNodes((id) => /apple/.test(id));
+    const notInKitchen = thingsNotThere(
+      office,
+      "Take the red apple that isn't in the kitchen over to the reception desk.",
+    );
+    expect([...notInKitchen].sort()).toEqual(apples.filter((id) => roomOf(office, id) === 'kitchen').sort());
+    expect(notInKitchen.size).toBeGreaterThan(0);
+    expect(notInKitchen.size).toBeLessThan(apples.length);
+
+    const home = await datasetScene('home');
+    const plants = thingsNotThere(
+      home,
+      'Every potted plant that isn\u2019t in a bathroom should go out on the patio table.',
+    );
+    const inBathrooms = home.filterNodes(
+      (id) => /potted_plant/.test(id) && /^bathroom\d*$/.test(roomOf(home, id) ?? ''),
+    );
+    expect(inBathrooms.length).toBeGreaterThan(0);
+    expect([...plants].sort()).toEqual(inBathrooms.sort());
+  });
+
+  it('leaves out nothing for a place the building does not have, or a clause that is not negated', async () => {
+    const office = await datasetScene('office');
+    expect(thingsNotThere(office, "Take the apple that isn't in the greenhouse to Peter.").size).toBe(0);
+    expect(thingsNotThere(office, 'Take the apple that is in the kitchen to Peter.').size).toBe(0);
   });
 });

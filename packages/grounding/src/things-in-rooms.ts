@@ -1,5 +1,5 @@
 import { spoken } from '@groundplan/retrieval';
-import { roomOf, type SceneGraph } from '@groundplan/scene-graph';
+import { parentOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
 import { stem } from './missing-things.js';
 import { nodeWords } from './node-words.js';
 
@@ -87,6 +87,57 @@ export function inNamedRoom(
   return said?.inRoom.find((id) => graph.getNodeAttribute(id, 'kind') === kind);
 }
 
+/**
+ * The things a negated relative clause leaves out: "the red apple that isn't in the kitchen" (every
+ * apple in the kitchen), "every potted plant that isn't in a bathroom" (the plants in any bathroom),
+ * "the mugs that aren't on the shelf". The place is a room by its name or its kind (any room of
+ * that kind), or an asset by its name; a place the scene does not have leaves out nothing.
+ */
+export function thingsNotThere(graph: SceneGraph, text: string): Set<string> {
+  const left = new Set<string>();
+  for (const match of text.toLowerCase().matchAll(NOT_THERE)) {
+    const head = match[1]!;
+    if (GENERAL.has(head)) continue;
+    const places = new Set(placesNamed(graph, match[2]!));
+    if (places.size === 0) continue;
+    const word = stem(head);
+    graph.forEachNode((id, attributes) => {
+      if (attributes.kind !== 'asset' && attributes.kind !== 'object') return;
+      if (!nodeWords(graph, id).includes(word)) return;
+      if (places.has(roomOf(graph, id) ?? '') || ancestors(graph, id).some((up) => places.has(up)))
+        left.add(id);
+    });
+  }
+  return left;
+}
+
+/** "<thing> that/which isn't|is not|aren't|are not in|inside|on <place>". */
+const NOT_THERE =
+  /\b([a-z][a-z-]*)\s+(?:that|which)\s+(?:isn't|isn’t|is\s+not|aren't|aren’t|are\s+not)\s+(?:in|inside|on)\s+(?:the\s+|a\s+|an\s+|any\s+)?([a-z][a-z0-9'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|or|over|to|should|must|please|into|onto|up|out|down)\b)/g;
+
+/** The rooms (by name, or every room of a kind) or the asset (by name) a place phrase names. */
+function placesNamed(graph: SceneGraph, phrase: string): string[] {
+  const said = phrase.replace(/['’]/g, '').trim();
+  const room = roomNames(graph)(said);
+  if (room !== undefined) return [room];
+  const ofKind = roomsOfKind(
+    graph.filterNodes((_id, attributes) => attributes.kind === 'room'),
+    said,
+  );
+  if (ofKind.length > 0) return ofKind;
+  return graph.filterNodes((id, attributes) => attributes.kind === 'asset' && spoken(id) === said);
+}
+
+/** The nodes above a node in the hierarchy. */
+function ancestors(graph: SceneGraph, id: string): string[] {
+  const up: string[] = [];
+  for (let current = parentOf(graph, id)?.parent; current !== undefined && up.length < 100; ) {
+    up.push(current);
+    current = parentOf(graph, current)?.parent;
+  }
+  return up;
+}
+
 /** "the <thing> in <room>" or "from <room>": a determiner, the thing's words, "in" or "from", the room's words to the end of the phrase. */
 const THING_IN_ROOM =
   /\b(?:the|a|an|his|her|their|my|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:in|from)\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|from|with|for|please)\b)/gi;
@@ -102,12 +153,7 @@ const GENERAL = new Set(['one', 'ones', 'thing', 'things', 'stuff', 'items', 'it
 function roomNames(graph: SceneGraph): (phrase: string) => string | undefined {
   const rooms = graph.filterNodes((_id, attributes) => attributes.kind === 'room');
   const byName = new Map(rooms.map((id) => [spoken(id), id]));
-  /** The rooms a kind names: "kitchen" -> kitchen0, kitchen1; "aarons office" -> aarons_office. */
-  const ofKind = (kind: string) =>
-    rooms.filter((id) => {
-      const name = spoken(id);
-      return name === kind || (name.startsWith(`${kind} `) && /^\d+$/.test(name.slice(kind.length + 1)));
-    });
+  const ofKind = (kind: string) => roomsOfKind(rooms, kind);
   return (phrase) => {
     const said = phrase
       .toLowerCase()
@@ -126,6 +172,14 @@ function roomNames(graph: SceneGraph): (phrase: string) => string | undefined {
     const numbered = ofKind(said);
     return numbered.length === 1 ? numbered[0] : undefined;
   };
+}
+
+/** The rooms a kind names: "kitchen" -> kitchen0, kitchen1; "aarons office" -> aarons_office. */
+function roomsOfKind(rooms: readonly string[], kind: string): string[] {
+  return rooms.filter((id) => {
+    const name = spoken(id);
+    return name === kind || (name.startsWith(`${kind} `) && /^\d+$/.test(name.slice(kind.length + 1)));
+  });
 }
 
 /**
