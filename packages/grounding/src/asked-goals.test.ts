@@ -192,6 +192,16 @@ describe('the goals an instruction asks for', () => {
     expect(asked('Hang the fish poster on the desk in postdoc bay 2.')).toBe(true);
   });
 
+  it('"leave" with no place asks that a thing stay as it is; with a place it asks for a move', async () => {
+    const office = await datasetScene('office');
+    const asked = (instruction: string) =>
+      askedGoals({ graph: office, instruction, named: [], actions: ACTION_SPECS })(
+        goal('on(printer_paper, printer_1)'),
+      );
+    expect(asked('Switch off the printer in printing zone 1. Leave the other one running.')).toBe(false);
+    expect(asked('Leave the printer paper on the printer in printing zone 1.')).toBe(true);
+  });
+
   it('a thing the person chose is named, whatever the words', async () => {
     const office = await datasetScene('office');
     const asked = (named: string[]) =>

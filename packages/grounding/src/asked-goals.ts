@@ -43,7 +43,8 @@ export function askedGoals(context: {
   const sources = placesAfter(graph, instruction, SOURCE);
   const destinations = placesAfter(graph, instruction, DESTINATION, true);
   // "Something to clean with" names a tool for the person's own work, not a change to make.
-  const lower = instruction.toLowerCase().replace(TOOL_PURPOSE, ' ');
+  // "Leave the other one running" asks that a thing stay as it is, not that it be put somewhere.
+  const lower = instruction.toLowerCase().replace(TOOL_PURPOSE, ' ').replace(LEAVING_AS_IS, ' ');
   // Whether a skill that moves things is asked for: the same for every goal, so said once.
   const saysAny = (phrases: readonly string[]) => phrases.some((phrase) => says(lower, phrase));
   const holdingSaid = saysAny(movingPhrases(actions, 'holding'));
@@ -109,6 +110,10 @@ const DESTINATION =
 
 /** Words by which a request points back to a thing said before it. */
 const POINTING_BACK = /\b(?:it|them|they|this|that|these|those|one|ones)\b/i;
+
+/** "leave" in a clause that says no place: "leave the other one running", "leave it alone". */
+const LEAVING_AS_IS =
+  /\bleav(?:e|es|ing)\b(?![^.,;!?]*\b(?:on|in|into|onto|at|by|beside|near|next|under|inside|behind|with|for|to|out|there|here)\b)[^.,;!?]*/g;
 
 /** A thing and what it is for: "something to clean with", "a cloth to wipe the table with". */
 const TOOL_PURPOSE =
