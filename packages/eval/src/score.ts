@@ -1,5 +1,5 @@
 import { expandPlan } from '@groundplan/path-planner';
-import { parentOf, type SceneGraph, visibleNodes } from '@groundplan/scene-graph';
+import { ancestorsOf, type SceneGraph, visibleNodes } from '@groundplan/scene-graph';
 import { type PlanStep, verifyPlan } from '@groundplan/simulator';
 import { type PlanTaskResult, traitsOf } from '@groundplan/workflows/contract';
 import type { EvalTask, SearchCriteria } from './tasks.js';
@@ -59,7 +59,7 @@ export function scoreSearch(
     success = searched && !claimsItem;
   } else if (criteria.atLeast !== undefined) {
     // Counting task: enough answers in view, and the done names one of them or what holds them.
-    const holders = new Set(answersInView.flatMap((id) => ancestors(graph, id)));
+    const holders = new Set(answersInView.flatMap((id) => ancestorsOf(graph, id)));
     success =
       answersInView.length >= criteria.atLeast &&
       named.some((id) => answersInView.includes(id) || holders.has(id));
@@ -139,11 +139,4 @@ function planFailure(graph: SceneGraph, plan: PlanStep[], withPathPlanner: boole
   if (precondition === 'next_to_agent') return 'missing pose';
   if (precondition !== undefined && WRONG_ACTION.test(precondition)) return 'wrong action';
   return 'missing action';
-}
-
-/** The node's hierarchy ancestors, nearest first. */
-export function ancestors(graph: SceneGraph, id: string): string[] {
-  const out: string[] = [];
-  for (let up = parentOf(graph, id); up; up = parentOf(graph, up.parent)) out.push(up.parent);
-  return out;
 }

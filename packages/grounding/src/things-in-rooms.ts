@@ -1,5 +1,5 @@
 import { spoken } from '@groundplan/retrieval';
-import { parentOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
+import { ancestorsOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
 import { stem } from './missing-things.js';
 import { nodeWords } from './node-words.js';
 
@@ -104,8 +104,7 @@ export function thingsNotThere(graph: SceneGraph, text: string): Set<string> {
     graph.forEachNode((id, attributes) => {
       if (attributes.kind !== 'asset' && attributes.kind !== 'object') return;
       if (!nodeWords(graph, id).includes(word)) return;
-      if (places.has(roomOf(graph, id) ?? '') || ancestors(graph, id).some((up) => places.has(up)))
-        left.add(id);
+      if (ancestorsOf(graph, id).some((up) => places.has(up))) left.add(id);
     });
   }
   return left;
@@ -126,16 +125,6 @@ function placesNamed(graph: SceneGraph, phrase: string): string[] {
   );
   if (ofKind.length > 0) return ofKind;
   return graph.filterNodes((id, attributes) => attributes.kind === 'asset' && spoken(id) === said);
-}
-
-/** The nodes above a node in the hierarchy. */
-function ancestors(graph: SceneGraph, id: string): string[] {
-  const up: string[] = [];
-  for (let current = parentOf(graph, id)?.parent; current !== undefined && up.length < 100; ) {
-    up.push(current);
-    current = parentOf(graph, current)?.parent;
-  }
-  return up;
 }
 
 /** "the <thing> in <room>" or "from <room>": a determiner, the thing's words, "in" or "from", the room's words to the end of the phrase. */

@@ -14,6 +14,14 @@ export function parentOf(graph: SceneGraph, id: string): { parent: string; relat
   return undefined;
 }
 
+/** The node's hierarchy ancestors, nearest first (an object's asset, room, floor, building). */
+export function ancestorsOf(graph: SceneGraph, id: string): string[] {
+  const out: string[] = [];
+  for (let up = parentOf(graph, id); up && out.length < 10_000; up = parentOf(graph, up.parent))
+    out.push(up.parent);
+  return out;
+}
+
 /** The node's hierarchy children (rooms of a floor, assets and objects of a room, ...). */
 export function childrenOf(graph: SceneGraph, id: string): string[] {
   if (!graph.hasNode(id)) return [];
