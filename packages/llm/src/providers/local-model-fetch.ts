@@ -14,6 +14,7 @@ import {
 } from 'node-llama-cpp';
 import { missingLocalModel } from '../model-catalogue.js';
 import type { ChatMessage, LlmFailure, WarmUpReport } from '../provider.js';
+import { grammarSchema } from './grammar-schema.js';
 
 export type LocalModelOptions = {
   /** A GGUF file, e.g. models/SmolLM2-135M-Instruct.Q4_1.gguf from install-model.sh. */
@@ -133,7 +134,9 @@ async function answer(
   let grammar: Awaited<ReturnType<Llama['createGrammarForJsonSchema']>> | undefined;
   try {
     grammar = schema
-      ? await llama.createGrammarForJsonSchema(schema as Parameters<Llama['createGrammarForJsonSchema']>[0])
+      ? await llama.createGrammarForJsonSchema(
+          grammarSchema(schema) as Parameters<Llama['createGrammarForJsonSchema']>[0],
+        )
       : undefined;
   } catch (error) {
     throw new UnanswerableRequest(
