@@ -48,9 +48,13 @@ import type { Reading } from './reading.js';
 import { requestGoals } from './request-goals.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
 import { inNamedRoom, thingsInRooms, thingsNotInRooms } from './things-in-rooms.js';
+import { writeGoals } from './written-goals.js';
 
 /** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */
 export type Chooser = 'model' | 'prior';
+
+/** How goals come about: chosen among the ranked goal options, or written by the model (LLM+P). */
+export type GoalsBy = 'choice' | 'model';
 
 export type GroundedSearchInput = { sceneRef: SceneRef; instruction: string; view: View; chooser: Chooser };
 
@@ -70,6 +74,8 @@ export type ChooseGoalsInput = {
   reading?: Reading;
   /** What the classical planner may use: the nodes the goals need (default) or all in the explored rooms. */
   planScope?: PlanScope;
+  /** Choice among ranked options (default), or goals the model writes over the candidate nodes. */
+  goalsBy?: GoalsBy;
 };
 
 /** What the classical planner searches over (issue 26, "plan over what is there"). */
@@ -116,6 +122,9 @@ const ASKED_OPTIONS = 4;
 
 /** Goal glosses kept embedded per worker (384 floats each: about 30 MB at the bound). */
 const MAX_CACHED_GLOSSES = 20_000;
+
+/** How many nodes (assets and objects, best first) and rooms the model may write goals about. */
+export const WRITING_LIMITS = { nodes: 40, rooms: 6 } as const;
 
 /** How many options the model sees, how many goals it may pick, and how many things retrieval adds. */
 export const GROUNDED_LIMITS = { searchOptions: 5, goalOptions: 8, goals: 3, retrievedThings: 10 } as const;
@@ -342,6 +351,40 @@ export function groundedActivities(deps: {
       .sort();
     const start = initialState(graph);
     if (!start.ok) return { ok: false, error: start.error, usage: NO_CALL, calls: 0 };
+    if (input.goalsBy === 'model') {
+      // The model writes the goal over the candidates: what retrieval found for the instruction, its
+      // clauses and places first, then the explored nodes closest to the instruction.
+      const byScore = new Map(
+        rankByVector(index, query, { kinds: ['asset', 'object', 'room'], contents: 0 }).map((e) => [
+          e.id,
+          e.score,
+        ]),
+      );
+      const kept = new Set(nodes);
+      const first = [...(found ? [found] : []), ...resolved.map((answer) => answer.node), ...retrieved];
+      const rooms = rankByVector(index, query, { kinds: ['room'], contents: 0, limit: WRITING_LIMITS.rooms });
+      const rest = nodes
+        .filter((id) => !first.includes(id))
+        .sort((a, b) => (byScore.get(b) ?? -1) - (byScore.get(a) ?? -1));
+      const candidates = [...new Set([...first, ...rest])]
+        .filter((id) => kept.has(id))
+        .slice(0, WRITING_LIMITS.nodes)
+        .concat(rooms.map((room) => room.id).filter((id) => !excluded.has(id)));
+      const written = await writeGoals({
+        graph,
+        state: start.value,
+        instruction: input.instruction,
+        candidates,
+        rejected: input.rejected,
+        ask: deps.ask,
+      });
+      if (!written.ok) return written;
+      return {
+        ...written,
+        goals: written.goals.map((goal) => formatGoal(goal)),
+        nodes: planNodes(graph, start.value, written.goals),
+      };
+    }
     const tried = new Set(input.rejected.map((set) => [...set.goals].sort().join(' & ')));
     const rankWith = (vector: Float32Array, extra: readonly Goal[]) =>
       goalOptions(graph, start.value, nodes, embed, vector, found, extra);

@@ -5,12 +5,14 @@ export {
   type ChooseGoalsInput,
   type ChooseGoalsResult,
   type Chooser,
+  type GoalsBy,
   GROUNDED_LIMITS,
   type GroundedSearchInput,
   groundedActivities,
   MISSING_BELOW,
   type NextActionResult,
   type PlanScope,
+  WRITING_LIMITS,
 } from './activities.js';
 export { type Ask, type CallReport, type ChatMessage, noCall } from './ask.js';
 export { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
@@ -26,6 +28,8 @@ export {
   type RankedRooms,
   type RankRoomsInput,
 } from './exploration-prior.js';
+export { goalWritingSchema, MAX_WRITTEN_GOALS, writingCandidates } from './goal-writing-contract.js';
+export { GOAL_WRITING_PROMPT_VERSION, goalWritingMessages } from './goal-writing-prompt.js';
 export { activitySignal, keepAlive } from './keep-alive.js';
 export {
   DONE_LABEL,

@@ -21,6 +21,8 @@ export type PlanTrait =
   | 'model'
   /** Goal predicates are chosen, and the classical planner (packages/task-planner) finds the plan. */
   | 'goals'
+  /** The model writes the goal predicates (LLM+P as Liu et al. define it), the classical planner plans. */
+  | 'written-goals'
   /** One feasible action at a time, while the robot executes (LookPlanGraph). */
   | 'while-executing';
 
@@ -97,6 +99,16 @@ export const PLANNERS = {
     chooser: 'prior',
     dynamic: false,
     about: 'grounded without the model: the retrieval prior makes every choice (the ablation)',
+  },
+  'goal-writer': {
+    search: 'grounded',
+    plan: 'written-goals',
+    expandsPaths: true,
+    replans: true,
+    chooser: 'prior',
+    dynamic: false,
+    about:
+      'the retrieval prior searches, the model writes the goal predicates, a classical planner plans and failures go back to it (LLM+P, DELTA); its ablation is grounded-prior',
   },
   lookplangraph: {
     search: 'none',

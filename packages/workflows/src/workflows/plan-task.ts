@@ -113,13 +113,14 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
   if (question) return answered(input, { planner, explored, searchTrace, reading, progress });
 
   const outcome =
-    traits.plan === 'goals'
+    traits.plan === 'goals' || traits.plan === 'written-goals'
       ? await chooseGoalsAndPlan(
           llm,
           {
             sceneRef,
             instruction,
             chooser,
+            ...(traits.plan === 'written-goals' ? { goalsBy: 'model' as const } : {}),
             view: explored,
             maxReplans,
             ...foundBy(searchTrace),

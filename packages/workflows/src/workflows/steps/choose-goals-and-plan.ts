@@ -1,4 +1,4 @@
-import type { Chooser, PlanScope, Reading } from '@groundplan/grounding';
+import type { Chooser, GoalsBy, PlanScope, Reading } from '@groundplan/grounding';
 import type {
   PlanAttempt,
   PlanStep,
@@ -16,6 +16,8 @@ export type GoalLoopInput = {
   sceneRef: SceneRef;
   instruction: string;
   chooser: Chooser;
+  /** Goals written by the model instead of chosen among ranked options (the goal-writer planner). */
+  goalsBy?: GoalsBy;
   view: View;
   /** The node the search ended on, if it ended with done. */
   found?: string;
@@ -62,7 +64,9 @@ export async function chooseGoalsAndPlan(
     const n = attempt + 1;
     const chosen = await llm.chooseGoals.executeWithOptions(
       {
-        summary: oneLine(`choose goals, attempt ${n}${input.found ? ` (search found ${input.found})` : ''}`),
+        summary: oneLine(
+          `${input.goalsBy === 'model' ? 'write' : 'choose'} goals, attempt ${n}${input.found ? ` (search found ${input.found})` : ''}`,
+        ),
       },
       [
         {
@@ -70,6 +74,7 @@ export async function chooseGoalsAndPlan(
           instruction,
           view: input.view,
           chooser: input.chooser,
+          ...(input.goalsBy ? { goalsBy: input.goalsBy } : {}),
           rejected,
           ...(input.found ? { found: input.found } : {}),
           ...(resolved.length > 0 ? { resolved } : {}),
