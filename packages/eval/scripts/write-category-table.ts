@@ -1,6 +1,6 @@
 // Writes DIR/categories.md: for each planner folder of an evaluation of the blind set, the tasks
 // right and the do-only-what-was-asked counts per category (question, impossible, negation,
-// ambiguous, side-effect, request). Usage: tsx scripts/write-category-table.ts DIR [blind|blind2]
+// ambiguous, side-effect, request). Usage: tsx scripts/write-category-table.ts DIR [blind|blind2|blind3]
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { passed } from '../src/report.js';
@@ -8,14 +8,19 @@ import { readRecords } from '../src/task-sets/planned.js';
 import { CATEGORIES, loadTaskSet, TASK_SETS } from '../src/tasks.js';
 
 const dir = resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? '');
+/** The blind sets, with the ordinal the table's title gives each. */
+const BLIND_SETS = { blind: 'first', blind2: 'second', blind3: 'third' } as const;
 const set = process.argv[3] ?? 'blind';
-if (set !== 'blind' && set !== 'blind2')
-  throw new Error(`the category table is for the blind sets, not ${set}`);
-const tasks = await loadTaskSet(TASK_SETS[set]);
+if (!Object.hasOwn(BLIND_SETS, set))
+  throw new Error(
+    `the category table is for the blind sets (${Object.keys(BLIND_SETS).join(', ')}), not ${set}`,
+  );
+const blindSet = set as keyof typeof BLIND_SETS;
+const tasks = await loadTaskSet(TASK_SETS[blindSet]);
 if (!tasks.ok) throw new Error(tasks.error);
 const categoryOf = new Map(tasks.value.map((task) => [task.id, task.category ?? 'request']));
 const lines = [
-  `# The ${set === 'blind' ? 'first' : 'second'} blind set by category`,
+  `# The ${BLIND_SETS[blindSet]} blind set by category`,
   '',
   'Tasks right (an answer naming the expected nodes, goals that hold with the untouched nodes as they were, a refusal, a question back) and what the harness judged of each run (packages/eval/src/conduct.ts).',
   '',

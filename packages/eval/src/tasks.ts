@@ -106,8 +106,9 @@ export const DEFAULT_TASK_FILES = {
  * The task sets the evaluation runs: SayPlan's 90 instructions, 15 office planning
  * instructions held out from the grounded planner's word rules (written after them, to measure
  * how they carry to new wordings), and the blind set of office and home instructions (questions,
- * impossible requests, negations, ambiguous references, side-effect traps; issue 24), written
- * before any planner ran on them (TASKS.md).
+ * impossible requests, negations, ambiguous references, side-effect traps; issue 24), the second
+ * and the third (blind2, blind3; the third mainly requests with goal predicates), each written
+ * before any planner ran on it (TASKS.md).
  */
 export const TASK_SETS = {
   sayplan: DEFAULT_TASK_FILES,
@@ -122,6 +123,10 @@ export const TASK_SETS = {
   blind2: {
     instructions: repoFile('datasets/tasks/blind2-tasks.json'),
     requirements: repoFile('datasets/tasks/blind2-requirements.json'),
+  },
+  blind3: {
+    instructions: repoFile('datasets/tasks/blind3-tasks.json'),
+    requirements: repoFile('datasets/tasks/blind3-requirements.json'),
   },
 } as const;
 export type TaskSetName = keyof typeof TASK_SETS;

@@ -1,4 +1,4 @@
-// What the checks of the blind task sets (blind-tasks.test.ts, blind2-tasks.test.ts) share: the
+// What the checks of the blind task sets (blind-tasks.test.ts, blind-set-suite.ts) share: the
 // node ids a task's criteria name, an untouched node's start as goals, the planner's view of a task.
 import { parentOf, type SceneGraph } from '@groundplan/scene-graph';
 import {
