@@ -124,7 +124,7 @@ const ASKED_OPTIONS = 4;
 const MAX_CACHED_GLOSSES = 20_000;
 
 /** How many nodes (assets and objects, best first) and rooms the model may write goals about. */
-export const WRITING_LIMITS = { nodes: 40, rooms: 6 } as const;
+export const WRITING_LIMITS = { nodes: 30, rooms: 4 } as const;
 
 /** How many options the model sees, how many goals it may pick, and how many things retrieval adds. */
 export const GROUNDED_LIMITS = { searchOptions: 5, goalOptions: 8, goals: 3, retrievedThings: 10 } as const;
@@ -352,22 +352,22 @@ export function groundedActivities(deps: {
     const start = initialState(graph);
     if (!start.ok) return { ok: false, error: start.error, usage: NO_CALL, calls: 0 };
     if (input.goalsBy === 'model') {
-      // The model writes the goal over the candidates: what retrieval found for the instruction, its
-      // clauses and places first, then the explored nodes closest to the instruction.
-      const byScore = new Map(
-        rankByVector(index, query, { kinds: ['asset', 'object', 'room'], contents: 0 }).map((e) => [
-          e.id,
-          e.score,
-        ]),
-      );
-      const kept = new Set(nodes);
-      const first = [...(found ? [found] : []), ...resolved.map((answer) => answer.node), ...retrieved];
+      // The model writes the goal over the candidates: the nodes closest in meaning to the
+      // instruction, to one of its clauses or to a place it names, best first (the node the search
+      // found and the user's answers first of all), and the rooms closest to it.
+      const closest = new Map<string, number>();
+      for (const vector of [query, ...clauseQueries, ...placeQueries])
+        for (const entry of rankByVector(index, vector, { kinds: ['asset', 'object'], contents: 0 }))
+          closest.set(entry.id, Math.max(closest.get(entry.id) ?? -1, entry.score));
+      const first = [...(found ? [found] : []), ...resolved.map((answer) => answer.node)];
       const rooms = rankByVector(index, query, { kinds: ['room'], contents: 0, limit: WRITING_LIMITS.rooms });
-      const rest = nodes
-        .filter((id) => !first.includes(id))
-        .sort((a, b) => (byScore.get(b) ?? -1) - (byScore.get(a) ?? -1));
-      const candidates = [...new Set([...first, ...rest])]
-        .filter((id) => kept.has(id))
+      const candidates = [
+        ...new Set([
+          ...first,
+          ...[...nodes].sort((a, b) => (closest.get(b) ?? -1) - (closest.get(a) ?? -1) || (a < b ? -1 : 1)),
+        ]),
+      ]
+        .filter((id) => nodes.includes(id) && graph.getNodeAttribute(id, 'kind') !== 'room')
         .slice(0, WRITING_LIMITS.nodes)
         .concat(rooms.map((room) => room.id).filter((id) => !excluded.has(id)));
       const written = await writeGoals({

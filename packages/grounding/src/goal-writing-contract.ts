@@ -28,7 +28,7 @@ export type WritingCandidates = {
   surfaces: string[];
   /** Assets that contain things, and rooms. */
   containers: string[];
-  /** Assets and objects with a state some skill sets, and the values it may be set to. */
+  /** Assets and objects with a state some skill can change, and the values it may be changed to. */
   states: Map<string, string[]>;
 };
 
@@ -49,9 +49,10 @@ export function writingCandidates(
     if (kind === 'asset')
       (affordances.includes('contain') ? candidates.containers : candidates.surfaces).push(id);
     if (kind !== 'asset' && kind !== 'object') continue;
-    const values = Object.keys(fullStateOf(graph, state, id)).flatMap((dimension) => [
-      ...(settable.get(dimension) ?? []),
-    ]);
+    // A value the node already has makes no goal: only the ones a skill could change it to.
+    const values = Object.entries(fullStateOf(graph, state, id)).flatMap(([dimension, now]) =>
+      [...(settable.get(dimension) ?? [])].filter((value) => value !== now),
+    );
     if (values.length > 0) candidates.states.set(id, [...new Set(values)].sort());
   }
   return candidates;
@@ -65,21 +66,15 @@ export function goalWritingSchema(candidates: WritingCandidates) {
     facts.push(z.object({ put: oneOf(things, 'thing'), on: oneOf(surfaces, 'surface') }).strict());
   if (things.length > 0 && containers.length > 0)
     facts.push(z.object({ put: oneOf(things, 'thing'), in: oneOf(containers, 'container') }).strict());
-  const stateful = [...states.keys()];
-  if (stateful.length > 0) {
-    const values = [...new Set([...states.values()].flat())].sort();
+  // Nodes that may take the same values share a branch, so the grammar itself pairs each node
+  // with its own values (a table cannot be written "on", a coffee machine cannot be "clean").
+  const byValues = new Map<string, string[]>();
+  for (const [id, values] of states)
+    byValues.set(values.join('|'), [...(byValues.get(values.join('|')) ?? []), id]);
+  for (const [values, ids] of byValues)
     facts.push(
-      z
-        .object({ set: oneOf(stateful, 'node with a state'), to: oneOf(values, 'state') })
-        .strict()
-        .refine((fact) => states.get(fact.set)?.includes(fact.to) ?? false, {
-          error: (issue) => {
-            const fact = issue.input as { set: string; to: string };
-            return `${fact.set} cannot be ${fact.to}: it can be ${(states.get(fact.set) ?? []).join(' or ')}`;
-          },
-        }),
+      z.object({ set: oneOf(ids, 'node with a state'), to: oneOf(values.split('|'), 'state') }).strict(),
     );
-  }
   if (facts.length === 0)
     throw new Error('no candidate node can be moved or changed: nothing to write a goal about');
   const fact = facts.length === 1 ? facts[0]! : z.union(facts as [z.ZodType, z.ZodType, ...z.ZodType[]]);

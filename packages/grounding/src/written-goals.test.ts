@@ -32,18 +32,22 @@ function answering(json: unknown, seen: ChatMessage[][] = []): Ask {
 }
 
 describe('the goal-writing contract', () => {
-  it('types each fact: things go on surfaces or in containers and rooms, states take the values a skill sets', async () => {
+  it('types each fact: things go on surfaces or in containers and rooms, states take the values a skill could change them to', async () => {
     const { graph, state } = await kitchen();
     const candidates = writingCandidates(graph, state, NODES);
     expect(candidates.things).toEqual(['mug_2', 'mug_3']);
     expect(candidates.containers).toEqual(expect.arrayContaining(['fridge', 'dishwasher', 'kitchen']));
     expect(candidates.surfaces).toContain('lunch_table');
-    expect(candidates.states.get('coffee_machine')).toEqual(['off', 'on']);
+    // Only values a skill could change a node to: the machine is off, the table already clean.
+    expect(candidates.states.get('coffee_machine')).toEqual(['on']);
+    expect(candidates.states.has('lunch_table')).toBe(false);
     const schema = goalWritingSchema(candidates);
     expect(schema.safeParse({ goals: [{ put: 'mug_3', in: 'dishwasher' }] }).success).toBe(true);
     expect(schema.safeParse({ goals: [{ put: 'mug_3', on: 'dishwasher' }] }).success).toBe(false);
     expect(schema.safeParse({ goals: [{ put: 'fridge', in: 'kitchen' }] }).success).toBe(false);
     expect(schema.safeParse({ goals: [{ set: 'coffee_machine', to: 'closed' }] }).success).toBe(false);
+    expect(schema.safeParse({ goals: [{ set: 'fridge', to: 'on' }] }).success).toBe(false);
+    expect(schema.safeParse({ goals: [{ set: 'fridge', to: 'open' }] }).success).toBe(true);
     expect(schema.safeParse({ goals: [] }).success).toBe(false);
   });
 
