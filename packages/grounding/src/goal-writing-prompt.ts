@@ -1,7 +1,7 @@
 import type { ChatMessage } from './ask.js';
 
 /** Bump on any change to the wording, so recorded cassettes and results name what they used. */
-export const GOAL_WRITING_PROMPT_VERSION = 'goal-writing/2';
+export const GOAL_WRITING_PROMPT_VERSION = 'goal-writing/3';
 
 // Written for small instruction-tuned models under a grammar: the three kinds of fact, the rule
 // that matters most (only what was asked), and two worked examples on a made-up branch library
@@ -14,6 +14,8 @@ Facts:
 - {"set": "<node>", "to": "<state>"}: the node ends in that state (open, closed, on, off, hot, clean, with coffee...).
 Rules:
 - One fact for each thing the instruction asks to move or change, about exactly the thing it names. Never move, open, clean or switch anything it does not ask for.
+- Write a "set" fact only when the instruction asks for that state: switch on or off, open, close, heat, wash, wipe, make coffee. Opening a door or switching a machine on to reach something is the robot's business, not a fact.
+- Stop when every request has its fact: fewer facts are better than a wrong one.
 - "All the X" or "both X" means one fact for every candidate that is an X, and nothing else.
 - Use the ids of the candidates exactly. "Bring me X, I'm at Y" means put X on Y. "Take X to Anna's desk" means put X on annas_desk.
 - The right bin, shelf or place is the one whose description fits the thing.
