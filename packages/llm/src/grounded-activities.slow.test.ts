@@ -160,6 +160,54 @@ describe('grounded goal choice', () => {
   });
 });
 
+describe('goals the model writes (goal-writer)', () => {
+  // A function: the scene's reference is known only once the fixture is up.
+  const input = () => ({
+    sceneRef,
+    instruction: "Put the printed document on Will's desk.",
+    view: { expanded: ['wills_office', 'printing_zone2'], memory: ['wills_office', 'printing_zone2'] },
+    chooser: 'prior' as const,
+    rejected: [],
+    found: 'printed_document',
+    goalsBy: 'model' as const,
+  });
+
+  it('sends candidates typed per fact, and plans for the facts it wrote', async () => {
+    server.received.length = 0;
+    server.script({ kind: 'json', value: { goals: [{ put: 'printed_document', on: 'wills_desk' }] } });
+    const written = await activities().chooseGoals(input());
+    if (!written.ok) throw new Error(written.error);
+    expect(written.goals).toEqual(['on(printed_document, wills_desk)']);
+    expect(written.nodes).toEqual(expect.arrayContaining(['printed_document', 'wills_desk']));
+    expect(written.calls).toBe(1);
+    const prompt = server.received[0]!.body.messages as { content: string }[];
+    expect(prompt.at(-1)!.content).toContain("Instruction: Put the printed document on Will's desk.");
+    expect(prompt.at(-1)!.content).toMatch(/- printed_document: object on /);
+    // Things go on surfaces and in containers: Will's desk takes the document on it, his cabinet in it.
+    type Branch = { properties: Record<string, { enum?: string[] }> };
+    const facts = (
+      server.received[0]!.body.response_format as {
+        json_schema: { schema: { properties: { goals: { items: { anyOf: Branch[] } } } } };
+      }
+    ).json_schema.schema.properties.goals.items.anyOf;
+    const onto = facts.find((fact) => 'on' in fact.properties)!.properties.on!.enum!;
+    const into = facts.find((fact) => 'in' in fact.properties)!.properties.in!.enum!;
+    expect(onto).toContain('wills_desk');
+    expect(onto).not.toContain('cabinet_6');
+    expect(into).toContain('cabinet_6');
+  });
+
+  it('re-asks an answer outside the contract, then fails the step in one line', async () => {
+    server.received.length = 0;
+    for (let i = 0; i < 3; i++)
+      server.script({ kind: 'json', value: { goals: [{ put: 'giraffe', on: 'wills_desk' }] } });
+    const written = await activities().chooseGoals(input());
+    expect(written.ok).toBe(false);
+    expect(server.received).toHaveLength(3);
+    expect(!written.ok && written.error.split('\n')[0]).toMatch(/^no valid answer after 3 tries/);
+  });
+});
+
 describe('what the classical planner may use (planScope)', () => {
   it("gets the goals' nodes by default, and everything in the explored rooms with explored-rooms", async () => {
     const input = {
