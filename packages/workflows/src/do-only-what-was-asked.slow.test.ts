@@ -2,6 +2,8 @@
 // server with every role's workers and the simulated robot: a question is answered and nothing
 // runs on the robot; a thing the building lacks ends NotFound with nothing executed; closing a
 // cabinet gets exactly that goal and leaves the keyboard where it was.
+
+import type { LlmScript } from '@groundplan/llm';
 import { readWorld, worldFilePath } from '@groundplan/robot';
 import { parentOf } from '@groundplan/scene-graph';
 import { WorkflowFailedError } from '@temporalio/client';
@@ -27,8 +29,13 @@ describe('doing only what was asked', () => {
     await server?.teardown();
   });
 
-  const run = async (robotId: string, instruction: string) => {
-    const workers = await server.workers(robotId);
+  const run = async (
+    robotId: string,
+    instruction: string,
+    planner: 'grounded-prior' | 'goal-writer' = 'grounded-prior',
+    script?: LlmScript,
+  ) => {
+    const workers = await server.workers(robotId, script);
     return runWorkersUntil(
       workers,
       (async () => {
@@ -36,7 +43,7 @@ describe('doing only what was asked', () => {
           sceneRef,
           instruction,
           robotId,
-          options: { planner: 'grounded-prior' },
+          options: { planner },
         });
         const failure = await handle.result().then(
           () => undefined,
@@ -97,6 +104,21 @@ describe('doing only what was asked', () => {
     // What the plan changes beyond its goal is said with the plan: here the can the robot held.
     expect(result.planning.sideEffects).toBeDefined();
     for (const effect of result.planning.sideEffects ?? []) expect(effect).toMatch(/^coke_can /);
+  }, 120_000);
+
+  it("closes Jason's cabinet with the goal the model wrote (goal-writer), nothing else changed", async () => {
+    const script = { search: [], plans: [], goals: [[{ set: 'cabinet_3', to: 'closed' }]] };
+    const { result, failure } = await run('writer', "Close Jason's cabinet.", 'goal-writer', script);
+    expect(failure).toBeUndefined();
+    expect(result.status).toBe('completed');
+    expect(result.planning.planner).toBe('goal-writer');
+    expect(result.planning.attempts.map((attempt) => attempt.goals)).toEqual([
+      ['state(cabinet_3, door, closed)'],
+    ]);
+    expect(result.planning.usage.calls).toBeGreaterThanOrEqual(1);
+    const after = await world('writer');
+    expect(after?.getNodeAttribute('cabinet_3', 'state')?.door).toBe('closed');
+    expect(after && parentOf(after, 'jasons_keyboard')).toEqual({ parent: 'jasons_desk', relation: 'on' });
   }, 120_000);
 
   const planAsking = (instruction: string, options: { answerTimeoutSeconds?: number } = {}) =>

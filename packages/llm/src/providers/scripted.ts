@@ -3,10 +3,14 @@ import type { PlanStep } from '@groundplan/simulator';
 import type { Completion, CompletionRequest, LlmFailure, LlmProvider } from '../provider.js';
 import { countUsage } from '../usage.js';
 
-/** The answers a scripted provider gives, in order: search steps, then plans (the last one repeats). */
+/**
+ * The answers a scripted provider gives, in order: search steps, plans, and goals written as facts
+ * (the goal-writer planner's `{"put", "on"}`, `{"put", "in"}`, `{"set", "to"}`); the last one repeats.
+ */
 export type LlmScript = {
   search: Array<{ command: 'expand' | 'contract' | 'done'; node: string; reasoning?: string }>;
   plans: PlanStep[][];
+  goals?: Record<string, string>[][];
 };
 
 /**
@@ -21,6 +25,7 @@ export function scriptedProvider(
 ): LlmProvider & { calls: () => number } {
   let searchIndex = 0;
   let planIndex = 0;
+  let goalsIndex = 0;
   let calls = 0;
   return {
     name: 'scripted',
@@ -39,6 +44,11 @@ export function scriptedProvider(
           node: step.node,
           reasoning: step.reasoning ?? `${step.command} ${step.node}`,
         };
+      } else if (request.schemaName === 'written_goals') {
+        const goals = script.goals?.[goalsIndex] ?? script.goals?.at(-1);
+        if (!goals) return err({ kind: 'bad-config', message: 'the script has no written goals' });
+        goalsIndex += 1;
+        answer = { goals };
       } else {
         const plan = script.plans[planIndex] ?? script.plans.at(-1);
         if (!plan) return err({ kind: 'bad-config', message: 'the script has no plans' });
