@@ -73,6 +73,8 @@ export function sceneData(graph: SceneGraph, ref: string, shown: Shown = { nodes
     },
     grouped: {
       ref,
+      rooms: nodesOfKind(graph, 'room').length,
+      nodes: graph.order,
       groups: [...drawn.groups.values()].filter((group) => group.parent === group.floor),
       opened,
       layout: drawn.layout,

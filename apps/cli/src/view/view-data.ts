@@ -34,6 +34,9 @@ type Box = { x: [number, number]; y: [number, number] };
 export type GroupedScene = {
   /** The scene's reference, for `/api/scene/<ref>/group/<id>`. */
   ref: string;
+  /** How many rooms and nodes the whole building has. */
+  rooms: number;
+  nodes: number;
   /** The groups drawn at the start: those right under a floor. */
   groups: GroupData[];
   /** Groups opened from the start, each after the group it is in: a run's search and route lie in them. */

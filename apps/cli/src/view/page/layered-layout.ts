@@ -57,9 +57,14 @@ export function floorPlan(graph: SceneGraph, fixed?: ReadonlyMap<string, Point>)
 
   const visiting = new Set<string>();
   function pointOf(id: string): Point {
-    // A large building's floors come with their place in the whole building (see scene-parts.ts).
-    const known = points.get(id) ?? fixed?.get(id);
+    const known = points.get(id);
     if (known) return known;
+    // A large building's floors come with their place in the whole building (see scene-parts.ts).
+    const given = fixed?.get(id);
+    if (given) {
+      points.set(id, given);
+      return given;
+    }
     const position = graph.getNodeAttribute(id, 'position');
     let point: Point = { x: 0, y: 0 };
     if (position) point = { x: position[0], y: position[1] };
