@@ -10,8 +10,9 @@ import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { route, type ViewSources } from './routes.js';
 import type { RunReader } from './run-data.js';
-import { groupPart, sceneData } from './scene-parts.js';
-import type { GroupData, SceneData, ScenePart } from './view-data.js';
+import { groupPart, sceneData, shownByRun } from './scene-parts.js';
+import { searchStepViews } from './search-steps.js';
+import type { GroupData, RunData, SceneData, ScenePart } from './view-data.js';
 
 // 10 floors of 37 rooms: a building the search nests (floors, then groups of rooms).
 const large = generateScene({ seed: 5, floors: 10, roomsPerFloor: 37, assetsPerRoom: 2, objectsPerAsset: 2 });
@@ -105,6 +106,33 @@ describe('a large building, drawn by its search tree', () => {
     const expanded = tree.children.get(floor!)![0]!;
     const byOpen = sceneData(large, ref, { nodes: [], open: [expanded] });
     expect(byOpen.grouped!.opened.map((part) => part.group)).toEqual([expanded]);
+  });
+
+  it("draws a run's search by its groups: the groups a step expanded are in its view and open on the page", () => {
+    const tree = searchTree(large);
+    const floorGroup = tree.roots.find((id) => tree.children.get(id)?.includes('floor_1'))!;
+    const group = tree.children.get('floor_1')![0]!;
+    const trace = [floorGroup, 'floor_1', group].map((node, step) => ({
+      step,
+      command: 'expand' as const,
+      node,
+      reasoning: '',
+      viewTokens: 100,
+    }));
+    const search = searchStepViews(large, trace);
+    expect(search.map((step) => step.error)).toEqual([undefined, undefined, undefined]);
+    // Each step's view names the groups it shows; the last one shows the group's rooms.
+    expect(search[1]!.visible).toContain(group);
+    const rooms = roomsOfGroup(large, group);
+    for (const room of rooms) expect(search[2]!.visible).toContain(room);
+    const run = { search, route: [], touched: [], revealed: {} } as unknown as RunData;
+    const { grouped } = sceneData(large, ref, shownByRun(run));
+    expect(grouped!.opened.map((part) => part.group)).toEqual([group]);
+    expect(
+      grouped!.opened[0]!.nodes.filter((node) => node.kind === 'room')
+        .map((node) => node.id)
+        .sort(),
+    ).toEqual([...rooms].sort());
   });
 
   it('sends a 3,700-room building as a few dozen nodes, not tens of thousands', () => {
