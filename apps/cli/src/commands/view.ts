@@ -5,6 +5,7 @@ import { connect } from '../connect.js';
 import { sceneFileError } from '../scene-file-error.js';
 import { EXIT, UserError } from '../user-error.js';
 import { bundlePage } from '../view/bundle-page.js';
+import { route } from '../view/routes.js';
 import { runReader } from '../view/run-data.js';
 import { startViewServer, type ViewServer } from '../view/server.js';
 
@@ -32,13 +33,15 @@ export async function viewCommand(
     if (!run.ok) throw new UserError(run.error);
   }
   const script = await bundlePage();
-  const server = await startViewServer(flags.port, { script, runs, ...(scene ? { scene } : {}) }).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE')
-        throw new UserError(`port ${flags.port} is in use on 127.0.0.1: pick another with --port`);
-      throw error;
-    },
-  );
+  const sources = { script, runs, ...(scene ? { scene } : {}) };
+  // A large scene's top (its search tree, layout and reference) is made before the address is
+  // printed, so the first page loads as fast as the next.
+  if (scene) await route('GET', '/api/scene', '', sources);
+  const server = await startViewServer(flags.port, sources).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE')
+      throw new UserError(`port ${flags.port} is in use on 127.0.0.1: pick another with --port`);
+    throw error;
+  });
   const page = flags.run === undefined ? '/' : `/runs/${encodeURIComponent(flags.run)}`;
   const what = scene ? `scene ${scene.getAttribute('name')}` : 'the runs at /';
   console.log(`groundplan view: ${server.url}${page} (${what}; Ctrl-C stops it)`);

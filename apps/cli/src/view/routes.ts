@@ -1,9 +1,10 @@
-import { type SceneGraph, sceneToFile } from '@groundplan/scene-graph';
+import { type SceneGraph, sceneRef, sceneToFile } from '@groundplan/scene-graph';
 import { z } from 'zod';
 import { UserError } from '../user-error.js';
 import { type PageKind, pageHtml } from './page-html.js';
 import type { RunReader } from './run-data.js';
-import type { RunListData, SceneData, SteerReply, SteerRequest, ViewError } from './view-data.js';
+import { drawnWhole, groupPart, type Shown, sceneData, shownByRun } from './scene-parts.js';
+import type { RunListData, SceneData, ScenePart, SteerReply, SteerRequest, ViewError } from './view-data.js';
 
 /** A response: status, content type and body. */
 export type Reply = { status: number; type: string; body: string };
@@ -14,7 +15,10 @@ export type ViewSources = { script: string; scene?: SceneGraph; runs: RunReader 
 /** How many runs `/` lists, newest first. */
 export const LISTED_RUNS = 200;
 
-const json = (status: number, value: SceneData | RunListData | SteerReply | ViewError | object): Reply => ({
+const json = (
+  status: number,
+  value: SceneData | ScenePart | RunListData | SteerReply | ViewError | object,
+): Reply => ({
   status,
   type: 'application/json; charset=utf-8',
   body: JSON.stringify(value),
@@ -57,8 +61,10 @@ export async function route(
       : html('groundplan runs', 'runs');
   if (path === '/api/scene')
     return sources.scene
-      ? json(200, { scene: sceneToFile(sources.scene) })
+      ? drawn(sources, sources.scene, () => fileRef(sources.scene!))
       : json(404, { error: 'groundplan: no scene file was given; the runs are at /' });
+  const group = /^\/api\/scene\/([^/]+)\/group\/([^/]+)$/.exec(path);
+  if (group) return openGroup(sources, group[1]!, group[2]!);
   if (path === '/api/runs')
     return answer(async () => json(200, { runs: await sources.runs.list(LISTED_RUNS) }));
   const run = /^\/(api\/)?runs\/([^/]+)(\/scene)?$/.exec(path);
@@ -70,9 +76,12 @@ export async function route(
   return answer(async () => {
     if (scene) {
       const graph = await sources.runs.scene(runId);
-      return graph.ok
-        ? json(200, { scene: sceneToFile(graph.value) })
-        : json(404, { error: `groundplan: ${graph.error}` });
+      if (!graph.ok) return json(404, { error: `groundplan: ${graph.error}` });
+      if (drawnWhole(graph.value)) return json(200, { scene: sceneToFile(graph.value) });
+      // A large building: its top, with the groups the run's search and route lie in opened.
+      const data = await sources.runs.run(runId);
+      if (!data.ok) return json(404, { error: `groundplan: ${data.error}` });
+      return drawn(sources, graph.value, () => data.value.sceneRef, shownByRun(data.value));
     }
     const data = await sources.runs.run(runId);
     return data.ok ? json(200, data.value) : json(404, { error: `groundplan: ${data.error}` });
@@ -92,6 +101,50 @@ async function steerRun(encoded: string, body: string, sources: ViewSources): Pr
     });
   }
   return answer(async () => json(200, { done: await sources.runs.steer(runId, request) }));
+}
+
+/** The scenes this view has drawn by groups, by reference: only theirs can have a group opened. */
+const drawnScenes = new WeakMap<ViewSources, Map<string, SceneGraph>>();
+const fileRefs = new WeakMap<SceneGraph, string>();
+
+function fileRef(scene: SceneGraph): string {
+  let ref = fileRefs.get(scene);
+  if (ref === undefined) {
+    ref = sceneRef(scene);
+    fileRefs.set(scene, ref);
+  }
+  return ref;
+}
+
+/** A scene for the page: whole when the search sees it flat, else its top (scene-parts.ts), remembered by reference. */
+function drawn(sources: ViewSources, graph: SceneGraph, ref: () => string, shown?: Shown): Reply {
+  if (drawnWhole(graph)) return json(200, { scene: sceneToFile(graph) });
+  const key = ref();
+  const scenes = drawnScenes.get(sources) ?? new Map<string, SceneGraph>();
+  drawnScenes.set(sources, scenes);
+  scenes.set(key, graph);
+  return json(200, sceneData(graph, key, shown));
+}
+
+const SCENE_REF = /^sha256:[0-9a-f]{64}$/;
+const MAX_GROUP_ID = 200;
+
+/** GET `/api/scene/<ref>/group/<id>`: what opening the group adds; a bad or unknown ref or id is one line. */
+function openGroup(sources: ViewSources, encodedRef: string, encodedId: string): Reply {
+  const ref = decoded(encodedRef);
+  const id = decoded(encodedId);
+  if (ref === undefined || id === undefined)
+    return json(400, { error: 'groundplan: the scene reference or group id is not valid percent-encoding' });
+  if (!SCENE_REF.test(ref))
+    return json(400, {
+      error: `groundplan: '${ref.slice(0, 80)}' is not a scene reference (sha256:<64 hex digits>)`,
+    });
+  if (id.length > MAX_GROUP_ID)
+    return json(400, { error: `groundplan: a group id is at most ${MAX_GROUP_ID} characters` });
+  const graph = drawnScenes.get(sources)?.get(ref);
+  if (!graph) return json(404, { error: `groundplan: this view has drawn no scene ${ref}; reload the page` });
+  const part = groupPart(graph, id);
+  return part.ok ? json(200, part.value) : json(404, { error: `groundplan: ${part.error}` });
 }
 
 function decoded(encoded: string): string | undefined {

@@ -3,8 +3,9 @@ import {
   contract,
   expand,
   type SceneGraph,
+  searchTree,
   type View,
-  visibleNodes,
+  visibleWithTree,
 } from '@groundplan/scene-graph';
 import type { SearchTraceEntry } from '@groundplan/workflows/contract';
 import type { SearchStepView } from './view-data.js';
@@ -16,6 +17,7 @@ import type { SearchStepView } from './view-data.js';
  */
 export function searchStepViews(scene: SceneGraph, trace: readonly SearchTraceEntry[]): SearchStepView[] {
   let view: View = collapse(scene);
+  const tree = searchTree(scene);
   return trace.map((entry) => {
     if (!entry.error && (entry.command === 'expand' || entry.command === 'contract')) {
       const next =
@@ -29,9 +31,14 @@ export function searchStepViews(scene: SceneGraph, trace: readonly SearchTraceEn
       viewTokens: entry.viewTokens,
       ...(entry.error ? { error: entry.error } : {}),
       expanded: view.expanded,
-      visible: visibleNodes(scene, view),
+      // A large building's view shows groups of rooms too (none in a flat one).
+      visible: shownBy(visibleWithTree(scene, view, tree)),
     };
   });
+}
+
+function shownBy({ nodes, groups }: { nodes: string[]; groups: string[] }): string[] {
+  return groups.length === 0 ? nodes : [...nodes, ...groups].sort();
 }
 
 /**
@@ -42,7 +49,7 @@ export function searchStepViews(scene: SceneGraph, trace: readonly SearchTraceEn
 export function revealedSteps(scene: SceneGraph, steps: readonly SearchStepView[]): Record<string, number> {
   const revealed: Record<string, number> = {};
   if (steps.length === 0) return revealed;
-  for (const id of visibleNodes(scene, collapse(scene))) revealed[id] = 0;
+  for (const id of shownBy(visibleWithTree(scene, collapse(scene), searchTree(scene)))) revealed[id] = 0;
   steps.forEach((step, index) => {
     for (const id of step.visible) revealed[id] ??= index + 1;
   });

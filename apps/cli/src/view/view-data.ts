@@ -1,10 +1,56 @@
 // What the view's server sends its page, as JSON: types only, shared by both sides.
-import type { SceneFile } from '@groundplan/scene-graph';
+import type { SceneEdge, SceneFile, SceneNode } from '@groundplan/scene-graph';
 import type { Question } from '@groundplan/workflows/contract';
 import type { RunRow } from '../run-row.js';
 
-/** The scene drawn by the page: a validated scene file. */
-export type SceneData = { scene: SceneFile };
+/**
+ * The scene drawn by the page: a validated scene file, whole for a building the search sees flat
+ * (the office, the home); for a large one only its top, with the groups of rooms its search tree
+ * makes (see scene-parts.ts).
+ */
+export type SceneData = { scene: SceneFile; grouped?: GroupedScene };
+
+/** A group of rooms of a large building's search tree, drawn as one node until it is opened. */
+export type GroupData = {
+  id: string;
+  /** The floor or group it is in, and the floor beneath it all. */
+  parent: string;
+  floor: string;
+  /** Its gloss, as the search's view gives it: how many rooms, the commonest room types. */
+  rooms: number;
+  roomTypes: string;
+  /** Where it is on its floor's plan: the middle of its rooms. */
+  x: number;
+  y: number;
+};
+
+/** What opening a group adds: its sub-groups, its rooms with all they hold and the poses beside them, and every edge of those. */
+export type ScenePart = { group: string; groups: GroupData[]; nodes: SceneNode[]; edges: SceneEdge[] };
+
+/** The x and y ranges a drawing covers. */
+type Box = { x: [number, number]; y: [number, number] };
+
+/** The top of a large building: its groups, the parts already opened (a run's), and the layout of the whole building. */
+export type GroupedScene = {
+  /** The scene's reference, for `/api/scene/<ref>/group/<id>`. */
+  ref: string;
+  /** How many rooms and nodes the whole building has. */
+  rooms: number;
+  nodes: number;
+  /** The groups drawn at the start: those right under a floor. */
+  groups: GroupData[];
+  /** Groups opened from the start, each after the group it is in: a run's search and route lie in them. */
+  opened: ScenePart[];
+  /** Where the whole building is drawn, so opening a group moves nothing already drawn. */
+  layout: {
+    /** The floors' places on the plan (they have no position of their own). */
+    points: { id: string; x: number; y: number }[];
+    width: number;
+    /** What the whole building covers, by layers and from above. */
+    layers: Box;
+    plan: Box;
+  };
+};
 
 /** One step of a run's semantic search, with the view it left (replayed with expand/contract). */
 export type SearchStepView = {
@@ -13,7 +59,7 @@ export type SearchStepView = {
   node: string;
   viewTokens: number;
   error?: string;
-  /** The expanded nodes after the step, and every node the view shows then. */
+  /** The expanded nodes (and groups of rooms) after the step, and every node and group the view shows then. */
   expanded: string[];
   visible: string[];
 };

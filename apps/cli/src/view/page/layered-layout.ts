@@ -12,6 +12,7 @@ export function layerOf(kind: string): Layer {
     case 'floor':
       return 'building';
     case 'room':
+    case 'group':
       return 'room';
     case 'pose':
     case 'agent':
@@ -30,7 +31,7 @@ const SHEAR = 0.3;
 /** Metres between two floors drawn side by side in the layered view. */
 const FLOOR_GAP = 12;
 
-type Point = { x: number; y: number };
+export type Point = { x: number; y: number };
 
 /**
  * Where each node is on its floor, seen from above, and which floor it is on. Positions are the
@@ -40,7 +41,7 @@ type Point = { x: number; y: number };
  */
 export type FloorPlan = { points: Map<string, Point>; floorOf: Map<string, string>; floors: string[] };
 
-export function floorPlan(graph: SceneGraph): FloorPlan {
+export function floorPlan(graph: SceneGraph, fixed?: ReadonlyMap<string, Point>): FloorPlan {
   const points = new Map<string, Point>();
   const parents = new Map<string, string>();
   const children = new Map<string, string[]>();
@@ -58,6 +59,12 @@ export function floorPlan(graph: SceneGraph): FloorPlan {
   function pointOf(id: string): Point {
     const known = points.get(id);
     if (known) return known;
+    // A large building's floors come with their place in the whole building (see scene-parts.ts).
+    const given = fixed?.get(id);
+    if (given) {
+      points.set(id, given);
+      return given;
+    }
     const position = graph.getNodeAttribute(id, 'position');
     let point: Point = { x: 0, y: 0 };
     if (position) point = { x: position[0], y: position[1] };
@@ -145,21 +152,43 @@ function level(graph: SceneGraph, floor: string): number {
  * layer's band, each floor beside the one below it (floors share x, y: drawn in one place they
  * would lie on one another).
  */
-export function layeredPositions(graph: SceneGraph, plan: FloorPlan = floorPlan(graph)): Map<string, Point> {
-  const xs = [...plan.points.values()].map((p) => p.x);
-  const width = xs.length > 0 ? Math.max(...xs) - Math.min(...xs) : 0;
-  const step = width + FLOOR_GAP;
-  const offset = (id: string) => {
-    const floor = plan.floorOf.get(id);
-    // Above the floors: in the middle of them.
-    const index = floor === undefined ? (plan.floors.length - 1) / 2 : plan.floors.indexOf(floor);
-    return Math.max(0, index) * step;
-  };
+export function layeredPositions(
+  graph: SceneGraph,
+  plan: FloorPlan = floorPlan(graph),
+  width: number = planWidth(plan),
+): Map<string, Point> {
   const drawn = new Map<string, Point>();
   graph.forEachNode((id, attributes) => {
-    const point = plan.points.get(id)!;
-    const band = LAYERS.indexOf(layerOf(attributes.kind));
-    drawn.set(id, { x: point.x + offset(id) + point.y * SHEAR, y: point.y * FLATTEN - band * BAND });
+    drawn.set(
+      id,
+      layeredPoint(plan, width, plan.floorOf.get(id), layerOf(attributes.kind), plan.points.get(id)!),
+    );
   });
   return drawn;
+}
+
+/** How wide a floor's plan is, in metres: the floors drawn side by side are this far apart (plus a gap). */
+export function planWidth(plan: FloorPlan): number {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const { x } of plan.points.values()) {
+    min = Math.min(min, x);
+    max = Math.max(max, x);
+  }
+  return max >= min ? max - min : 0;
+}
+
+/** Where a point of a floor's plan is drawn in the layered view, in its layer's band, beside the floor below. */
+export function layeredPoint(
+  plan: FloorPlan,
+  width: number,
+  floor: string | undefined,
+  layer: Layer,
+  point: Point,
+): Point {
+  // Above the floors: in the middle of them.
+  const index = floor === undefined ? (plan.floors.length - 1) / 2 : plan.floors.indexOf(floor);
+  const offset = Math.max(0, index) * (width + FLOOR_GAP);
+  const band = LAYERS.indexOf(layer);
+  return { x: point.x + offset + point.y * SHEAR, y: point.y * FLATTEN - band * BAND };
 }

@@ -5,7 +5,7 @@ import { EDGE_COLORS, LAYER_COLORS, MARKS } from './scene-drawing.js';
 type Entry = { key: string; text: string; color: string; shape?: 'line' | 'box' };
 
 /** Every colour and mark of the drawing, named: the layers with their counts, the edges, the overlay's marks. */
-export function showLegend(scene: SceneGraph, floors: number): void {
+export function showLegend(scene: SceneGraph, floors: number, groups = 0): void {
   const counts = new Map<string, number>();
   scene.forEachNode((_id, attributes) => {
     const layer = layerOf(attributes.kind);
@@ -24,6 +24,16 @@ export function showLegend(scene: SceneGraph, floors: number): void {
       text: `${layerText[layer]} ${counts.get(layer) ?? 0}`,
       color: LAYER_COLORS[layer],
     })),
+    // A large building's groups of rooms (its rooms counted above are those drawn so far).
+    ...(groups > 0
+      ? [
+          {
+            key: 'group',
+            text: `groups of rooms ${groups}: click one to open or close it`,
+            color: MARKS.group,
+          },
+        ]
+      : []),
     { key: 'start', text: 'start: where the robot stands', color: MARKS.start },
     { key: 'touched', text: 'touched by the plan', color: MARKS.touched },
     { key: 'explored', text: 'looked around (an exploration)', color: MARKS.explored },

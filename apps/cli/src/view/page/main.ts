@@ -3,10 +3,19 @@
 // start); `/runs/<id>` draws the run's scene, search, route and story and, while the run runs,
 // polls it every second.
 import { buildSceneGraph, type SceneGraph } from '@groundplan/scene-graph/model';
-import type { RunData, RunListData, SceneData, SteerReply, SteerRequest, ViewError } from '../view-data.js';
+import type {
+  GroupedScene,
+  RunData,
+  RunListData,
+  SceneData,
+  ScenePart,
+  SteerReply,
+  SteerRequest,
+  ViewError,
+} from '../view-data.js';
 import { layerOf } from './layered-layout.js';
 import { showLegend } from './legend.js';
-import { showNode } from './node-panel.js';
+import { showGroup, showNode } from './node-panel.js';
 import { showError, showRun, showSteer } from './run-panel.js';
 import { showRunList } from './runs-list.js';
 import { drawScene, type Overlay, type SceneDrawing } from './scene-drawing.js';
@@ -21,6 +30,10 @@ export type ViewHandle = {
   run?: RunData;
   /** Picks a node as a click on it does. */
   pick(id: string): void;
+  /** A large building's top (absent for one drawn whole). */
+  grouped?: GroupedScene;
+  /** Opens or closes a group of rooms as a click on it does (a large building's). */
+  toggle(id: string): Promise<void>;
 };
 
 declare global {
@@ -53,8 +66,13 @@ async function draw(scenePath: string, run: () => RunData | undefined): Promise<
     return undefined;
   }
   const scene = buildSceneGraph(data.scene);
-  const drawing = drawScene(document.getElementById('graph')!, scene);
-  showLegend(scene, drawing.plan.floors.length);
+  const { grouped } = data;
+  const drawing = drawScene(document.getElementById('graph')!, scene, grouped);
+  for (const part of grouped?.opened ?? []) {
+    drawing.addPart(part);
+    drawing.setOpen(part.group, true);
+  }
+  showLegend(scene, drawing.plan.floors.length, drawing.groups().length);
   const floorSelect = document.getElementById('floor') as HTMLSelectElement;
   floorSelect.append(
     ...drawing.plan.floors.map((floor) => {
@@ -72,24 +90,51 @@ async function draw(scenePath: string, run: () => RunData | undefined): Promise<
 
   const pick = (id: string) => {
     const floor = drawing.plan.floorOf.get(id);
+    const group = drawing.group(id);
     // A node on another floor than the one shown: show its floor.
     const mode = drawing.mode();
     if (mode.kind === 'floor' && floor !== undefined && floor !== mode.floor) setFloor(floor);
     drawing.select(id);
-    showNode(scene, id, floor, run());
+    if (group) showGroup(group, drawing, run());
+    else showNode(scene, id, floor, run());
   };
-  drawing.renderer.on('clickNode', ({ node }) => pick(node));
+  /** A group of rooms opens (its part fetched the first time) or closes. */
+  const toggle = async (id: string) => {
+    if (!grouped || !drawing.group(id)) return;
+    if (drawing.isOpen(id)) drawing.setOpen(id, false);
+    else {
+      if (!drawing.hasPart(id)) {
+        const part = await fetchJson<ScenePart>(
+          `/api/scene/${encodeURIComponent(grouped.ref)}/group/${encodeURIComponent(id)}`,
+        );
+        if (isError(part)) return showError(part.error);
+        drawing.addPart(part);
+        showLegend(scene, drawing.plan.floors.length, drawing.groups().length);
+      }
+      drawing.setOpen(id, true);
+    }
+    pick(id);
+  };
+  drawing.renderer.on('clickNode', ({ node }) => (drawing.group(node) ? void toggle(node) : pick(node)));
   drawing.renderer.on('clickStage', () => drawing.select(undefined));
 
-  const ids = scene.nodes().sort();
-  document.getElementById('node-ids')!.replaceChildren(
-    ...ids.map((id) => {
-      const option = document.createElement('option');
-      option.value = id;
-      return option;
-    }),
-  );
+  // What can be found: the nodes drawn so far, and a large building's groups.
+  let ids: string[] = [];
+  const listIds = () => {
+    ids = [...scene.nodes(), ...drawing.groups().map((group) => group.id)].sort();
+    document.getElementById('node-ids')!.replaceChildren(
+      ...ids.map((id) => {
+        const option = document.createElement('option');
+        option.value = id;
+        return option;
+      }),
+    );
+  };
+  listIds();
   const find = document.getElementById('find') as HTMLInputElement;
+  find.addEventListener('focus', () => {
+    if (ids.length !== scene.order + drawing.groups().length) listIds();
+  });
   const findNode = () => {
     const wanted = find.value.trim().toLowerCase();
     if (!wanted) return;
@@ -97,7 +142,7 @@ async function draw(scenePath: string, run: () => RunData | undefined): Promise<
       ids.find((id) => id.toLowerCase() === wanted) ??
       ids.find((id) => id.toLowerCase().includes(wanted)) ??
       ids.find((id) =>
-        JSON.stringify(scene.getNodeAttribute(id, 'attributes') ?? {})
+        JSON.stringify((scene.hasNode(id) && scene.getNodeAttribute(id, 'attributes')) || {})
           .toLowerCase()
           .includes(wanted),
       );
@@ -113,7 +158,7 @@ async function draw(scenePath: string, run: () => RunData | undefined): Promise<
   });
   document.getElementById('fit')!.addEventListener('click', () => drawing.fit());
 
-  const handle: ViewHandle = { scene, drawing, layerOf, pick };
+  const handle: ViewHandle = { scene, drawing, layerOf, pick, toggle, ...(grouped ? { grouped } : {}) };
   window.groundplanView = handle;
   return handle;
 }
@@ -186,7 +231,11 @@ async function followRun(runId: string): Promise<void> {
 async function showScene(): Promise<void> {
   const handle = await draw('/api/scene', () => undefined);
   if (!handle) return;
-  document.getElementById('status')!.textContent = `${handle.scene.order} nodes, ${handle.scene.size} edges`;
+  const groups = handle.drawing.groups().length;
+  document.getElementById('status')!.textContent =
+    groups === 0
+      ? `${handle.scene.order} nodes, ${handle.scene.size} edges`
+      : `${handle.grouped!.rooms} rooms, ${handle.grouped!.nodes} nodes: drawn by the search's groups of rooms; click a group to open or close it`;
   handle.drawing.show({ route: [], reached: 0 });
   ready();
 }

@@ -1,5 +1,5 @@
 import type { SceneGraph } from '@groundplan/scene-graph/model';
-import type { RunData } from '../view-data.js';
+import type { GroupData, RunData } from '../view-data.js';
 
 /** The chain of parents from a node up to the top of the hierarchy, with how each rests on the next. */
 export function parentChain(scene: SceneGraph, id: string): string[] {
@@ -33,9 +33,6 @@ export function showNode(
   floor: string | undefined,
   run: RunData | undefined,
 ): void {
-  const section = document.getElementById('node')!;
-  section.hidden = false;
-  document.getElementById('node-id')!.textContent = id;
   const node = scene.getNodeAttributes(id);
   const facts: [string, string][] = [['kind', node.kind]];
   if (floor) facts.push(['floor', floor]);
@@ -54,6 +51,39 @@ export function showNode(
     if (steps.length > 0)
       facts.push(['in the plan', steps.map(({ step, i }) => `${i + 1}. ${step}`).join('; ')]);
   }
+  showFacts(id, facts);
+}
+
+/** A clicked group of rooms: its gloss, the groups it is in up to its floor, whether it is open, when the search showed it. */
+export function showGroup(
+  group: GroupData,
+  groups: { group(id: string): GroupData | undefined; isOpen(id: string): boolean },
+  run: RunData | undefined,
+): void {
+  const chain: string[] = [];
+  for (
+    let up: string | undefined = group.parent;
+    up !== undefined && chain.length < 100;
+    up = groups.group(up)?.parent
+  )
+    chain.push(up);
+  showFacts(group.id, [
+    ['kind', 'group of rooms (the search tree of a large building)'],
+    ['floor', group.floor],
+    ['rooms', String(group.rooms)],
+    ['room types', group.roomTypes],
+    ['parents', chain.join(' → ')],
+    [
+      'open',
+      groups.isOpen(group.id) ? 'yes: its rooms are drawn; click it to close' : 'no: click it to open',
+    ],
+    ['revealed', revealedText(run, group.id)],
+  ]);
+}
+
+function showFacts(id: string, facts: [string, string][]): void {
+  document.getElementById('node')!.hidden = false;
+  document.getElementById('node-id')!.textContent = id;
   document.getElementById('node-facts')!.replaceChildren(
     ...facts.flatMap(([term, value]) => {
       const dt = document.createElement('dt');

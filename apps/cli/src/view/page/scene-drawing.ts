@@ -8,13 +8,17 @@ import type Graph from 'graphology';
 import Sigma from 'sigma';
 import { drawDiscNodeHover, drawDiscNodeLabel } from 'sigma/rendering';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
+import type { GroupData, GroupedScene, ScenePart } from '../view-data.js';
 import {
   type FloorPlan,
   floorPlan,
   LAYERS,
   type Layer,
+  layeredPoint,
   layeredPositions,
   layerOf,
+  type Point,
+  planWidth,
 } from './layered-layout.js';
 
 export const LAYER_COLORS: Record<Layer, string> = {
@@ -32,6 +36,8 @@ export const MARKS = {
   touched: '#f2b705',
   explored: '#e76f51',
   start: '#111111',
+  /** A group of rooms of a large building, drawn as one node until opened. */
+  group: '#9fc3e4',
 } as const;
 export const EDGE_COLORS = { hierarchy: '#c9c9c9', navigation: '#7cc4a4', at: '#e09f3e' } as const;
 
@@ -52,8 +58,11 @@ export type Overlay = {
 /** All floors as stacked layers, or one floor from above. */
 export type DrawMode = { kind: 'layers' } | { kind: 'floor'; floor: string };
 
-/** The scene's own node data plus where the layout puts it (sigma reads x and y from the graph). */
-export type DrawnNodeAttributes = SceneNodeAttributes & { x: number; y: number };
+/** The scene's own node data, or a group of rooms, plus where the layout puts it (sigma reads x and y from the graph). */
+export type DrawnNodeAttributes = (SceneNodeAttributes | { kind: 'group'; group: GroupData }) & {
+  x: number;
+  y: number;
+};
 export type SceneRenderer = Sigma<DrawnNodeAttributes, SceneEdgeAttributes, SceneGraphAttributes>;
 
 export type SceneDrawing = {
@@ -70,6 +79,16 @@ export type SceneDrawing = {
   fit(): void;
   /** Moves the camera to a node, closer in. */
   focus(id: string): void;
+  /** A large building's groups of rooms (none for a building drawn whole). */
+  group(id: string): GroupData | undefined;
+  groups(): GroupData[];
+  /** Whether the group's part (its rooms, sub-groups) has been added, and whether it is open. */
+  hasPart(id: string): boolean;
+  isOpen(id: string): boolean;
+  /** Adds what opening a group brings, to the scene and the drawing, where the whole building's layout puts it. */
+  addPart(part: ScenePart): void;
+  /** Opens (draws what it holds) or closes (hides all beneath it) a group. */
+  setOpen(id: string, open: boolean): void;
 };
 
 /**
@@ -78,15 +97,43 @@ export type SceneDrawing = {
  * above; the overlay is applied by sigma's reducers. Labels are sigma's label grid: per cell of
  * the screen the largest node's, so they do not pile up, and more show as one zooms in.
  */
-export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawing {
-  const plan = floorPlan(scene);
-  const layered = layeredPositions(scene, plan);
+export function drawScene(container: HTMLElement, scene: SceneGraph, grouped?: GroupedScene): SceneDrawing {
+  // A large building's layout is the whole building's, so opening a group moves nothing drawn.
+  const fixed = new Map<string, Point>(grouped?.layout.points.map(({ id, x, y }) => [id, { x, y }]));
+  let plan = floorPlan(scene, fixed);
+  const width = grouped?.layout.width ?? planWidth(plan);
+  let layered = layeredPositions(scene, plan, width);
   // A copy of the model with positions: the scene graph itself stays the planner's data.
   const drawn = scene.copy() as unknown as Graph<
     DrawnNodeAttributes,
     SceneEdgeAttributes,
     SceneGraphAttributes
   >;
+  // The groups drawn, who brought each node or group in (the group opened), and the groups open.
+  const groups = new Map<string, GroupData>();
+  const owner = new Map<string, string>();
+  const parts = new Set<string>();
+  const open = new Set<string>();
+  const addGroups = (list: readonly GroupData[], by?: string) => {
+    for (const group of list) {
+      if (groups.has(group.id)) continue;
+      groups.set(group.id, group);
+      if (by !== undefined) owner.set(group.id, by);
+      drawn.addNode(group.id, { kind: 'group', group, x: group.x, y: group.y });
+      drawn.mergeDirectedEdge(group.parent, group.id, { kind: 'hierarchy' });
+    }
+  };
+  const groupFloors = () => {
+    for (const group of groups.values()) plan.floorOf.set(group.id, group.floor);
+  };
+  /** Whether every group above the node is open (a node no group brought always is). */
+  const inOpenGroups = (id: string) => {
+    for (let by = owner.get(id), depth = 0; by !== undefined && depth < 100; by = owner.get(by), depth++)
+      if (!open.has(by)) return false;
+    return true;
+  };
+  addGroups(grouped?.groups ?? []);
+  groupFloors();
   let mode: DrawMode = { kind: 'layers' };
   let overlay: Overlay = { route: [], reached: 0 };
   let selected: string | undefined;
@@ -95,14 +142,19 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
   let routeEdges = new Map<string, number>();
 
   const place = () => {
-    drawn.updateEachNodeAttributes((id, attributes) => ({
-      ...attributes,
-      ...(mode.kind === 'layers' ? layered.get(id)! : plan.points.get(id)!),
-    }));
+    drawn.updateEachNodeAttributes((id, attributes) => {
+      if (attributes.kind === 'group') {
+        const { floor, x, y } = attributes.group;
+        const at = mode.kind === 'layers' ? layeredPoint(plan, width, floor, 'room', { x, y }) : { x, y };
+        return { ...attributes, ...at };
+      }
+      return { ...attributes, ...(mode.kind === 'layers' ? layered.get(id)! : plan.points.get(id)!) };
+    });
   };
   /** Whether the mode draws the node: every node as layers; a floor's rooms, poses, assets and objects from above. */
   const inMode = (id: string, layer: Layer) =>
-    mode.kind === 'layers' || (layer !== 'building' && plan.floorOf.get(id) === mode.floor);
+    inOpenGroups(id) &&
+    (mode.kind === 'layers' || (layer !== 'building' && plan.floorOf.get(id) === mode.floor));
   place();
 
   // The forced labels (the start, the picked node), known once the renderer is.
@@ -121,6 +173,7 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
       const layer = layerOf(attributes.kind);
       if (!inMode(id, layer)) return { x, y, hidden: true };
       const top = mode.kind === 'floor';
+      if (attributes.kind === 'group') return groupDisplay(id, attributes.group, x, y);
       const onRoute = routeIndex.get(id);
       // The navigation layer is never part of the search view (poses are waypoints), so it never fades.
       const shown = overlay.visible === undefined || layer === 'navigation' || overlay.visible.has(id);
@@ -175,6 +228,13 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
     },
   });
 
+  // A large building is framed by the whole building's box: opening a group does not rescale the drawing.
+  const frame = () => {
+    if (grouped) renderer.setCustomBBox(mode.kind === 'layers' ? grouped.layout.layers : grouped.layout.plan);
+  };
+  frame();
+  renderer.refresh();
+
   const labelAt = (id: string): LabelAt[] => {
     const data = renderer.getNodeDisplayData(id);
     if (!data || data.hidden || !data.label) return [];
@@ -195,13 +255,40 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
       renderer.getSetting('labelSize'),
     );
   });
-  nameLayers(
+  const renameLayers = nameLayers(
     container,
     renderer,
-    layered,
-    (id) => layerOf(scene.getNodeAttribute(id, 'kind')),
+    (id) => layerOf(drawn.getNodeAttribute(id, 'kind')),
     () => mode,
   );
+  // The groups' places count too: before a group opens, they are all the room layer holds.
+  const layersWithGroups = () => {
+    const all = new Map(layered);
+    for (const { id, floor, x, y } of groups.values())
+      all.set(id, layeredPoint(plan, width, floor, 'room', { x, y }));
+    return all;
+  };
+  renameLayers(layersWithGroups());
+
+  /** A group: its gloss as label, large while closed, boxed when the search expanded it at the chosen step. */
+  function groupDisplay(id: string, group: GroupData, x: number, y: number): Partial<NodeDisplayData> {
+    const shown = overlay.visible === undefined || overlay.visible.has(id);
+    const data: Partial<NodeDisplayData> & { layer: Layer; group: true; open: boolean } = {
+      x,
+      y,
+      layer: 'room',
+      group: true,
+      open: open.has(id),
+      label: `${id} (${group.rooms} rooms: ${group.roomTypes})`,
+      // Larger for more rooms (64 rooms: 10 px, 8 rooms: 6 px); a small marker once open.
+      size: open.has(id) ? 4 : 4 + 0.75 * Math.sqrt(group.rooms),
+      color: shown ? MARKS.group : MARKS.faded,
+      zIndex: shown ? 2 : 0,
+    };
+    if (overlay.expanded?.has(id)) Object.assign(data, { highlighted: true, zIndex: 3 });
+    if (id === selected) Object.assign(data, { highlighted: true, forceLabel: true, zIndex: 5 });
+    return data;
+  }
 
   const fit = () => {
     renderer.getCamera().animatedReset({ duration: 200 });
@@ -209,13 +296,17 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
 
   return {
     renderer,
-    plan,
+    get plan() {
+      return plan;
+    },
     mode: () => mode,
     show(next) {
       overlay = next;
       routeIndex = new Map(next.route.map((id, index) => [id, index]));
       routeEdges = new Map();
       for (let i = 1; i < next.route.length; i++) {
+        // A large building's route may pass nodes not drawn (yet).
+        if (!drawn.hasNode(next.route[i - 1]!) || !drawn.hasNode(next.route[i]!)) continue;
         // The route runs on the navigation layer, whose edges are the undirected ones.
         const edge = drawn.undirectedEdge(next.route[i - 1]!, next.route[i]!);
         if (edge !== undefined) routeEdges.set(edge, i);
@@ -225,6 +316,7 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
     setMode(next) {
       mode = next;
       place();
+      frame();
       renderer.refresh();
       renderer.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
     },
@@ -236,6 +328,51 @@ export function drawScene(container: HTMLElement, scene: SceneGraph): SceneDrawi
     focus(id) {
       const data = renderer.getNodeDisplayData(id);
       if (data) renderer.getCamera().animate({ x: data.x, y: data.y, ratio: 0.35 }, { duration: 300 });
+    },
+    group: (id) => groups.get(id),
+    groups: () => [...groups.values()],
+    hasPart: (id) => parts.has(id),
+    isOpen: (id) => open.has(id),
+    addPart(part) {
+      if (parts.has(part.group)) return;
+      parts.add(part.group);
+      for (const { id, ...attributes } of part.nodes) {
+        if (scene.hasNode(id)) continue;
+        scene.addNode(id, attributes);
+        drawn.addNode(id, { ...attributes, x: 0, y: 0 });
+        owner.set(id, part.group);
+      }
+      // Edges whose both ends are here now; the rest come with the part that brings the other end.
+      for (const edge of part.edges) {
+        const { source, target } = edge;
+        if (!scene.hasNode(source) || !scene.hasNode(target)) continue;
+        if (edge.kind === 'navigation') {
+          const attributes = { kind: 'navigation' as const, distance: edge.distance ?? 1 };
+          scene.mergeUndirectedEdge(source, target, attributes);
+          drawn.mergeUndirectedEdge(source, target, attributes);
+        } else {
+          const attributes =
+            edge.kind === 'hierarchy'
+              ? { kind: 'hierarchy' as const, ...(edge.relation ? { relation: edge.relation } : {}) }
+              : { kind: 'at' as const };
+          scene.mergeDirectedEdge(source, target, attributes);
+          drawn.mergeDirectedEdge(source, target, attributes);
+        }
+      }
+      addGroups(part.groups, part.group);
+      for (const node of part.nodes)
+        if (node.kind === 'room') drawn.mergeDirectedEdge(part.group, node.id, { kind: 'hierarchy' });
+      plan = floorPlan(scene, fixed);
+      groupFloors();
+      layered = layeredPositions(scene, plan, width);
+      renameLayers(layersWithGroups());
+      place();
+      renderer.refresh();
+    },
+    setOpen(id, opened) {
+      if (opened) open.add(id);
+      else open.delete(id);
+      renderer.refresh();
     },
   };
 }
@@ -256,27 +393,18 @@ function sizeOf(layer: Layer, top: boolean): number {
   }
 }
 
-/** Names each layer at the left edge, level with the top of its band, wherever the camera goes (layers only). */
+/**
+ * Names each layer at the left edge, level with the top of its band, wherever the camera goes
+ * (layers only); given the positions again when a large building's opened group adds layers.
+ */
 function nameLayers(
   container: HTMLElement,
   renderer: SceneRenderer,
-  positions: Map<string, { x: number; y: number }>,
   layerOfNode: (id: string) => Layer,
   mode: () => DrawMode,
-): void {
+): (positions: Map<string, { x: number; y: number }>) => void {
   const top = new Map<Layer, { x: number; y: number }>();
-  for (const [id, point] of positions) {
-    const layer = layerOfNode(id);
-    const known = top.get(layer);
-    top.set(layer, { x: Math.min(known?.x ?? point.x, point.x), y: Math.max(known?.y ?? point.y, point.y) });
-  }
-  const names = LAYERS.filter((layer) => top.has(layer)).map((layer) => {
-    const name = document.createElement('div');
-    name.className = 'layer-name';
-    name.textContent = layer;
-    container.append(name);
-    return { layer, name };
-  });
+  const names: { layer: Layer; name: HTMLElement }[] = [];
   renderer.on('afterRender', () => {
     for (const { layer, name } of names) {
       name.hidden = mode().kind !== 'layers';
@@ -284,6 +412,24 @@ function nameLayers(
       name.style.top = `${Math.round(y) - 18}px`;
     }
   });
+  return (positions) => {
+    top.clear();
+    for (const [id, point] of positions) {
+      const layer = layerOfNode(id);
+      const known = top.get(layer);
+      top.set(layer, {
+        x: Math.min(known?.x ?? point.x, point.x),
+        y: Math.max(known?.y ?? point.y, point.y),
+      });
+    }
+    for (const layer of LAYERS.filter((layer) => top.has(layer) && !names.some((n) => n.layer === layer))) {
+      const name = document.createElement('div');
+      name.className = 'layer-name';
+      name.textContent = layer;
+      container.append(name);
+      names.push({ layer, name });
+    }
+  };
 }
 
 type Box = { left: number; right: number; top: number; bottom: number };
