@@ -29,6 +29,7 @@ import { catalogueModel } from '../src/model-catalogue.js';
 import { semanticSearchMessages } from '../src/prompts/semantic-search.js';
 import { localModelProvider } from '../src/providers/local-model.js';
 import { localModelThreads } from '../src/providers/local-model-fetch.js';
+import { cpuMark, othersCores, round } from './cpu-load.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const arg = (name: string, fallback: string) =>
@@ -53,30 +54,6 @@ if (!office.ok) throw new Error('datasets/office.json does not load');
 const scene = office.value;
 const scenes = memorySceneStore();
 const sceneRef = await scenes.put(scene);
-
-/** CPU time this machine spent outside this process, in cores, over the span `since` started. */
-type CpuMark = { wall: number; busy: number; self: number };
-function cpuMark(): CpuMark {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const [user, nice, system, _idle, _iowait, irq, softirq, steal] = fields as number[];
-  const self = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return {
-    wall: performance.now(),
-    busy: user! + nice! + system! + irq! + softirq! + steal!,
-    self: Number(self[11]) + Number(self[12]),
-  };
-}
-function othersCores(since: CpuMark): number {
-  const now = cpuMark();
-  const ticksPerSecond = 100;
-  return round(
-    (now.busy - since.busy - (now.self - since.self)) / ticksPerSecond / ((now.wall - since.wall) / 1000),
-  );
-}
-
-function round(x: number): number {
-  return Math.round(x * 10) / 10;
-}
 
 const modelPathOf = (name: string) => `${root}models/${catalogueModel(name)!.file}`;
 

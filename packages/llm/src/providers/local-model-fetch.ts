@@ -8,9 +8,11 @@ import {
   type Llama,
   LlamaChatSession,
   type LlamaContext,
+  type LlamaContextOptions,
   type LlamaContextSequence,
   LlamaLogLevel,
   type LlamaModel,
+  type LlamaOptions,
 } from 'node-llama-cpp';
 import { missingLocalModel } from '../model-catalogue.js';
 import type { ChatMessage, LlmFailure, WarmUpReport } from '../provider.js';
@@ -215,23 +217,33 @@ export function localModelThreads(): number {
   return availableParallelism();
 }
 
+/** How the provider gets llama.cpp: the prebuilt CPU binary only; never build, never download, never probe for GPUs. */
+export const localLlamaOptions = {
+  gpu: false,
+  build: 'never',
+  skipDownload: true,
+  progressLogs: false,
+  logLevel: LlamaLogLevel.error,
+} as const satisfies LlamaOptions;
+
+/**
+ * The context the provider creates for a model: everything else (batch size min(context, 512),
+ * flash attention auto, f16 KV cache, one sequence) is node-llama-cpp's default.
+ */
+export function localContextOptions(options: Pick<LocalModelOptions, 'contextSize' | 'threads'>) {
+  return {
+    contextSize: options.contextSize ?? 8192,
+    threads: options.threads ?? localModelThreads(),
+  } satisfies LlamaContextOptions;
+}
+
 function load(options: LocalModelOptions): Promise<LoadedModel> {
   let model = loaded.get(options.modelPath);
   if (!model) {
     model = (async () => {
-      // Prebuilt CPU binary only: never build, never download, never probe for GPUs.
-      const llama = await getLlama({
-        gpu: false,
-        build: 'never',
-        skipDownload: true,
-        progressLogs: false,
-        logLevel: LlamaLogLevel.error,
-      });
+      const llama = await getLlama(localLlamaOptions);
       const loadedModel = await llama.loadModel({ modelPath: options.modelPath });
-      const context = await loadedModel.createContext({
-        contextSize: options.contextSize ?? 8192,
-        threads: options.threads ?? localModelThreads(),
-      });
+      const context = await loadedModel.createContext(localContextOptions(options));
       return { llama, model: loadedModel, context, sequence: context.getSequence() };
     })();
     model.catch(() => loaded.delete(options.modelPath));

@@ -38,6 +38,8 @@ export type LlamaServerOptions = {
   threads?: number;
   /** How long loading the model may take; default 120 s. */
   readyTimeoutMs?: number;
+  /** More llama-server arguments, after the others (e.g. --batch-size, --flash-attn). */
+  extraArgs?: readonly string[];
 };
 
 /**
@@ -54,6 +56,7 @@ export async function startLlamaServer(options: LlamaServerOptions): Promise<Lla
       ...['--ctx-size', String(options.contextSize ?? 8192), '--parallel', '1'],
       ...['--n-predict', String(options.maxAnswerTokens ?? 1024), '--metrics'],
       ...(options.threads ? ['--threads', String(options.threads)] : []),
+      ...(options.extraArgs ?? []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
