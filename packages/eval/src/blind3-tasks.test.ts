@@ -5,7 +5,7 @@ import { describeBlindSet } from './test-support/blind-set-suite.js';
 describeBlindSet({
   name: 'blind3',
   title: 'the third blind task set',
-  perBuilding: 30,
+  buildings: { office: 30, home: 30 },
   counts: { question: 8, impossible: 6, negation: 5, ambiguous: 5, 'side-effect': 12, request: 24 },
   others: ['sayplan', 'held-out', 'blind', 'blind2'],
   questions: { none: 2, counted: 2, aboutState: 4 },
