@@ -15,7 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, homedir, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collapse, loadSceneFile, renderView } from '@groundplan/scene-graph';
@@ -321,7 +321,8 @@ const report = {
       cpuBackend: ourCpuBackend(),
     },
     llamaCpp: {
-      binary,
+      // The home folder written as ~: a committed result names no folder of one machine.
+      binary: binary.startsWith(homedir()) ? `~${binary.slice(homedir().length)}` : binary,
       build: existsSync(buildInfo) ? JSON.parse(readFileSync(buildInfo, 'utf8')) : undefined,
     },
   },
