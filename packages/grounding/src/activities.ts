@@ -360,6 +360,7 @@ export function groundedActivities(deps: {
         for (const entry of rankByVector(index, vector, { kinds: ['asset', 'object'], contents: 0 }))
           closest.set(entry.id, Math.max(closest.get(entry.id) ?? -1, entry.score));
       const first = [...(found ? [found] : []), ...resolved.map((answer) => answer.node)];
+      const allowed = new Set(nodes);
       const rooms = rankByVector(index, query, { kinds: ['room'], contents: 0, limit: WRITING_LIMITS.rooms });
       const candidates = [
         ...new Set([
@@ -367,7 +368,7 @@ export function groundedActivities(deps: {
           ...[...nodes].sort((a, b) => (closest.get(b) ?? -1) - (closest.get(a) ?? -1) || (a < b ? -1 : 1)),
         ]),
       ]
-        .filter((id) => nodes.includes(id) && graph.getNodeAttribute(id, 'kind') !== 'room')
+        .filter((id) => allowed.has(id) && graph.getNodeAttribute(id, 'kind') !== 'room')
         .slice(0, WRITING_LIMITS.nodes)
         .concat(rooms.map((room) => room.id).filter((id) => !excluded.has(id)));
       const written = await writeGoals({

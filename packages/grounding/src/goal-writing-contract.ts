@@ -17,6 +17,9 @@ import { oneOf } from './one-of.js';
 // refused with the reason, so a grammar-constrained model cannot name what the building lacks
 // and what it writes is a goal the classical planner can read.
 
+/** The values some skill sets, by state dimension (the action table's effects). */
+const SETTABLE = settableStates(ACTION_SPECS);
+
 /** At most this many facts a goal may have (the longest request of the task sets needs five). */
 export const MAX_WRITTEN_GOALS = 6;
 
@@ -38,7 +41,6 @@ export function writingCandidates(
   state: SimState,
   nodes: readonly string[],
 ): WritingCandidates {
-  const settable = settableStates(ACTION_SPECS);
   const candidates: WritingCandidates = { things: [], surfaces: [], containers: [], states: new Map() };
   for (const id of nodes) {
     if (!graph.hasNode(id)) continue;
@@ -51,7 +53,7 @@ export function writingCandidates(
     if (kind !== 'asset' && kind !== 'object') continue;
     // A value the node already has makes no goal: only the ones a skill could change it to.
     const values = Object.entries(fullStateOf(graph, state, id)).flatMap(([dimension, now]) =>
-      [...(settable.get(dimension) ?? [])].filter((value) => value !== now),
+      [...(SETTABLE.get(dimension) ?? [])].filter((value) => value !== now),
     );
     if (values.length > 0) candidates.states.set(id, [...new Set(values)].sort());
   }
@@ -112,8 +114,17 @@ export function goalsOfFacts(graph: SceneGraph, state: SimState, facts: readonly
 
 /** The dimension of a node's state that a skill sets to the value (door for closed, power for on). */
 function dimensionOf(graph: SceneGraph, state: SimState, id: string, value: string): string | undefined {
-  const settable = settableStates(ACTION_SPECS);
-  return Object.keys(fullStateOf(graph, state, id)).find((dimension) => settable.get(dimension)?.has(value));
+  return Object.keys(fullStateOf(graph, state, id)).find((dimension) => SETTABLE.get(dimension)?.has(value));
+}
+
+/** Where a thing is: " on desk_3 (office_2)", " in kitchen" for what stands in a room. */
+function placeOf(graph: SceneGraph, state: SimState, id: string): string {
+  const at = parentIn(graph, state, id);
+  if (at === undefined) return '';
+  if (graph.hasNode(at.parent) && graph.getNodeAttribute(at.parent, 'kind') === 'room')
+    return ` in ${at.parent}`;
+  const room = ancestorsOf(graph, id).find((up) => graph.getNodeAttribute(up, 'kind') === 'room');
+  return ` ${at.relation === 'inside' ? 'in' : 'on'} ${at.parent}${room && room !== at.parent ? ` (${room})` : ''}`;
 }
 
 /**
@@ -122,17 +133,7 @@ function dimensionOf(graph: SceneGraph, state: SimState, id: string, value: stri
  */
 export function candidateLine(graph: SceneGraph, state: SimState, id: string): string {
   const kind = graph.getNodeAttribute(id, 'kind');
-  const where =
-    kind === 'room'
-      ? ''
-      : (() => {
-          const at = parentIn(graph, state, id);
-          const room = ancestorsOf(graph, id).find((up) => graph.getNodeAttribute(up, 'kind') === 'room');
-          if (at === undefined) return '';
-          const parentKind = graph.hasNode(at.parent) ? graph.getNodeAttribute(at.parent, 'kind') : undefined;
-          if (parentKind === 'room') return ` in ${at.parent}`;
-          return ` ${at.relation === 'inside' ? 'in' : 'on'} ${at.parent}${room && room !== at.parent ? ` (${room})` : ''}`;
-        })();
+  const where = kind === 'room' ? '' : placeOf(graph, state, id);
   const states = Object.entries(fullStateOf(graph, state, id)).map(
     ([dimension, value]) => `${dimension} ${value}`,
   );
