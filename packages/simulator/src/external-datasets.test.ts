@@ -132,6 +132,26 @@ describe('the VirtualHome conversions', () => {
   });
 });
 
+describe('release onto a VirtualHome asset that has a door but holds nothing inside', () => {
+  it('puts the plate on the kitchen counter whatever its door state (it cannot contain things)', async () => {
+    const graph = await load('virtualhome/TestScene1.json');
+    expect(graph.getNodeAttribute('kitchencounter_230', 'state')).toEqual({ door: 'closed' });
+    const result = verify(graph, [
+      'goto(kitchen_201)',
+      'access(microwave_297)',
+      'open(microwave_297)',
+      'pickup(plate_298)',
+      'access(kitchencounter_230)',
+      'release(plate_298)',
+    ]);
+    if (!result.ok) throw new Error(result.failure.feedback);
+    expect(parentIn(graph, result.final, 'plate_298')).toEqual({
+      parent: 'kitchencounter_230',
+      relation: 'on',
+    });
+  });
+});
+
 describe('the Spark-DSG apartment conversion', () => {
   const room = '5908722711110090752'; // R(0): the 64-bit id, exactly
   const building = '4755801206503243776'; // B(0)

@@ -51,6 +51,17 @@ export {
   sideEffects,
   undoGoals,
 } from './plan/side-effects.js';
+export { BUILT_IN_SKILLS, PERCEPTION_SKILLS } from './skills/built-in-skills.js';
+export { CHECK_BUILDERS, EFFECT_BUILDERS } from './skills/skill-builders.js';
+export { parseSkillFile, type SkillFile, skillFileSchema } from './skills/skill-file.js';
+export { type SourcedSkillFile, skillTable } from './skills/skill-table.js';
+export {
+  BUILT_IN_TABLES,
+  loadSkillFile,
+  loadSkillTables,
+  type SkillTables,
+  skillTables,
+} from './skills/skill-tables.js';
 export { commitState } from './state/commit-state.js';
 export { PersistentMap } from './state/persistent-map.js';
 export {

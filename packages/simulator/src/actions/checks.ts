@@ -163,6 +163,45 @@ export function isAccessedOrHeld(param: string): Check {
   };
 }
 
+/**
+ * The node is within the gripper's reach where the agent works: the accessed asset itself, in the
+ * gripper, or an object resting (directly or on other objects) on or in the accessed asset, not
+ * behind a closed door. How a robot switches a laptop on a desk or the lamp it holds.
+ */
+export function withinReach(param: string): Check {
+  return {
+    name: 'within_reach',
+    form: { builder: 'withinReach', param },
+    test: ({ scene, sim, args }) => {
+      const id = args[param]!;
+      if (sim.accessed === id || sim.holding === id) return HOLDS;
+      if (scene.getNodeAttribute(id, 'kind') === 'object' && sim.accessed !== null) {
+        const holder = assetHolding(scene, sim, id);
+        if (holder?.asset === sim.accessed && closedContainerAround(scene, sim, id) === undefined)
+          return HOLDS;
+      }
+      return {};
+    },
+  };
+}
+
+/**
+ * When the accessed asset affords the skill, its state dimension has the value (if it has the
+ * dimension at all): release needs an open door only on what can contain things, so an object
+ * goes onto a counter that has a door but holds nothing inside.
+ */
+export function accessedStateIfAffords(skill: string, dimension: string, value: string): Check {
+  return {
+    name: `accessed_${dimension}_${value}_if_${skill}`,
+    form: { builder: 'accessedStateIfAffords', skill, dimension, value },
+    test: ({ scene, sim }) => {
+      if (sim.accessed === null || !affords(scene, sim.accessed, skill)) return HOLDS;
+      const actual = stateOf(scene, sim, sim.accessed, dimension);
+      return actual === undefined || actual === value ? HOLDS : { dimension, value, actual };
+    },
+  };
+}
+
 /** The accessed asset lists the skill among its affordances. */
 export function accessedAffords(skill: string): Check {
   return {

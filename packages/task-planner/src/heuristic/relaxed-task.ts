@@ -55,6 +55,7 @@ const NEEDS_ACCESSED = new Set([
   'accessedAffords',
   'accessedStateIs',
   'accessedStateIsStrict',
+  'accessedStateIfAffords',
   'restsOnAccessed',
   'putOnAccessed',
 ]);
@@ -249,6 +250,10 @@ export function relaxedTask(
         return hasDimension(acc!, d) ? [stateFact(acc!, d, v)] : [];
       case 'accessedStateIsStrict':
         return [stateFact(acc!, d, v)];
+      case 'accessedStateIfAffords':
+        return affordances(acc!).includes(form.skill ?? '') && hasDimension(acc!, d)
+          ? [stateFact(acc!, d, v)]
+          : [];
       case 'handEmpty':
         return [id(fact.handEmpty)];
       case 'holds':
@@ -269,6 +274,14 @@ export function relaxedTask(
         return [id(fact.accessed(x))];
       case 'isAccessedOrHeld':
         return [derived(`accessed-or-held\u0000${x}`, () => [[id(fact.accessed(x))], [id(fact.holding(x))]])];
+      case 'withinReach':
+        return [
+          derived(`within-reach\u0000${x}`, () => [
+            [id(fact.accessed(x))],
+            [id(fact.holding(x))],
+            kindOf(x) === 'object' ? [withinAccessed(x), notBehindDoor(x)] : undefined,
+          ]),
+        ];
       case 'accessedAffords':
         return affordances(acc!).includes(form.skill ?? '') ? [] : undefined;
       case 'inAgentRoom': {

@@ -234,6 +234,10 @@ function checkFormula(
         : `(forall (?a - asset) (imply (accessed ?a) ${valueOrNone('?a', d, v)}))`;
     case 'accessedStateIsStrict':
       return `(state ?acc ${d} ${v})`;
+    case 'accessedStateIfAffords':
+      return viaAccessed
+        ? `(or (not (${affords} ?acc)) ${valueOrNone('?acc', d, v)})`
+        : `(forall (?a - asset) (imply (and (accessed ?a) (${affords} ?a)) ${valueOrNone('?a', d, v)}))`;
     case 'handEmpty':
       return '(hand-empty)';
     case 'holds':
@@ -248,6 +252,8 @@ function checkFormula(
       return `(accessed ${x})`;
     case 'isAccessedOrHeld':
       return `(or (accessed ${x}) (holding ${x}))`;
+    case 'withinReach':
+      return `(or (accessed ${x}) (holding ${x}) (exists (?h - asset) (and (rests ${x} ?h) (accessed ?h) (or (not (inside ${x} ?h)) (not (state ?h ${t.dimension(DOOR)} ${t.value(CLOSED)}))))))`;
     case 'accessedAffords':
       return `(${affords} ?acc)`;
     case 'inAgentRoom':
