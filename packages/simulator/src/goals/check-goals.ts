@@ -122,7 +122,10 @@ function evaluate(scene: SceneGraph, sim: SimState, goal: Goal): { holds: boolea
   }
 }
 
-/** Inside means below the target, entering it through an `inside` link, or anywhere within a room or floor. */
+/**
+ * Inside means below the target, entering it through an `inside` link, or placed anywhere within a
+ * room or floor (on or in one of its assets, or lying there); an object in the gripper is inside nothing.
+ */
 function isInside(scene: SceneGraph, sim: SimState, object: string, target: string): boolean {
   const targetKind = scene.getNodeAttribute(target, 'kind');
   const isSpace =
@@ -132,10 +135,9 @@ function isInside(scene: SceneGraph, sim: SimState, object: string, target: stri
     const placement = parentIn(scene, sim, current);
     if (placement === undefined) return false;
     if (placement.parent === target) return isSpace || placement.relation === 'inside';
-    // A held object is where the agent is.
-    current = scene.getNodeAttribute(placement.parent, 'kind') === 'agent' ? sim.place : placement.parent;
-    if (scene.getNodeAttribute(current, 'kind') === 'pose') return false;
-    if (current === target) return isSpace;
+    // A held object is in the gripper, not placed anywhere: inside(x, room) asks that x be put there.
+    if (scene.getNodeAttribute(placement.parent, 'kind') === 'agent') return false;
+    current = placement.parent;
   }
   return false;
 }

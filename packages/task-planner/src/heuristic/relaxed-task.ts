@@ -397,12 +397,11 @@ export function relaxedTask(
         const kind = kindOf(goal.target);
         if (kind !== 'room' && kind !== 'floor' && kind !== 'building')
           return placed(goal.object, 'inside', goal.target);
-        return derived(`goal\u0000${i}`, () => [
-          [id(fact.holding(goal.object)), id(fact.at(goal.target))],
-          ...holdersOf(goal.object)
+        return derived(`goal\u0000${i}`, () =>
+          holdersOf(goal.object)
             .filter(({ holder }) => holder === goal.target || ancestors(holder).includes(goal.target))
             .map(({ relation, holder }) => [placed(goal.object, relation, holder)]),
-        ]);
+        );
       }
       case 'state': {
         if (goal.dimension !== undefined) return stateFact(goal.node, goal.dimension, goal.value);

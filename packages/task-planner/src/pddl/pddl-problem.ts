@@ -141,7 +141,7 @@ function goalFormula(goal: Goal, scene: SceneGraph, names: PddlNames, places: Se
         formula = ok(
           kindOf(goal.object) === 'asset'
             ? `(asset-in ${object.value} ${target})`
-            : `(or (rests ${object.value} ${target}) (exists (?a - asset) (and (rests ${object.value} ?a) (asset-in ?a ${target}))) (and (holding ${object.value}) (agent-at ${target})))`,
+            : `(or (rests ${object.value} ${target}) (exists (?a - asset) (and (rests ${object.value} ?a) (asset-in ?a ${target}))))`,
         );
       else if (!THING_KINDS.has(targetKind))
         return unsupported(
