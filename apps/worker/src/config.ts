@@ -30,6 +30,8 @@ const WorkerEnv = z.object({
   GROUNDPLAN_CLASSICAL_PLANNER: z
     .enum(PLANNER_NAMES, { error: `choose one of ${PLANNER_NAMES.join(', ')} (ff is the default)` })
     .default('ff'),
+  /** A skill file (JSON) layered on the built-in skills: what plans are made of and what the robot runs. */
+  GROUNDPLAN_SKILLS: z.string().min(1).optional(),
   GROUNDPLAN_LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   GROUNDPLAN_LLM_PROVIDER: z.enum(['local', 'openai', 'replay']).default('local'),
   /** local: a name of packages/llm/models.json or a GGUF path; openai: the model as the endpoint serves it. */
@@ -116,6 +118,8 @@ export type WorkerConfig = {
   logLevel: z.infer<typeof WorkerEnv>['GROUNDPLAN_LOG_LEVEL'];
   /** The classical planner the sim role's planForGoals runs (GROUNDPLAN_CLASSICAL_PLANNER). */
   classicalPlanner: PlannerName;
+  /** A skill file layered on the built-in skills (GROUNDPLAN_SKILLS); every role reads the same one. */
+  skillsFile: string | undefined;
   /** Only when the llm role runs. */
   llm: ProviderConfig | undefined;
   /** Whether the model is asked for a bounded chain of thought before each answer (GROUNDPLAN_CHAIN_OF_THOUGHT). */
@@ -193,6 +197,7 @@ export function workerConfig(
       },
       logLevel: e.GROUNDPLAN_LOG_LEVEL,
       classicalPlanner: e.GROUNDPLAN_CLASSICAL_PLANNER,
+      skillsFile: e.GROUNDPLAN_SKILLS,
       llm: llm?.value,
       chainOfThought: e.GROUNDPLAN_CHAIN_OF_THOUGHT === 'on',
       embeddingModel: e.GROUNDPLAN_EMBEDDING_MODEL,

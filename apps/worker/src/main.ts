@@ -4,7 +4,7 @@ import { LLM_TASK_QUEUE } from '@groundplan/workflows/contract';
 import { workerConfig } from './config.js';
 import type { LlmRole } from './llm-role.js';
 import { installJsonLogger, log } from './logger.js';
-import { createConfiguredWorkers } from './roles.js';
+import { configuredSkills, createConfiguredWorkers } from './roles.js';
 
 /** groundplan-worker: runs any set of roles; SIGTERM or SIGINT drains the workers and exits. */
 async function main(): Promise<void> {
@@ -14,6 +14,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   installJsonLogger(config.value.logLevel);
+  const skills = await configuredSkills(config.value).catch((error: unknown) => {
+    console.error(`groundplan-worker: ${(error as Error).message}`);
+    process.exit(1);
+  });
   const { temporal } = config.value;
   const connection = await connectWorker(temporal).catch(() => {
     const hint = temporal.external
@@ -22,10 +26,12 @@ async function main(): Promise<void> {
     console.error(`groundplan-worker: cannot reach Temporal at ${temporal.address}: ${hint}`);
     process.exit(1);
   });
-  const { workers, llm } = await createConfiguredWorkers(config.value, connection).catch((error: unknown) => {
-    console.error(`groundplan-worker: ${(error as Error).message ?? error}`);
-    process.exit(1);
-  });
+  const { workers, llm } = await createConfiguredWorkers(config.value, connection, skills).catch(
+    (error: unknown) => {
+      console.error(`groundplan-worker: ${(error as Error).message ?? error}`);
+      process.exit(1);
+    },
+  );
   // Every role but llm polls at once. The llm role loads its model first: a task taken before
   // would wait behind the load (13-50 s for the local model) and fail its heartbeat timeout.
   const [llmWorkers, others] = [

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createSimulatedRobot } from '@groundplan/robot';
 import { fileSceneStore, loadSceneFile, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
+import { loadSkillTables, type SkillTables } from '@groundplan/simulator';
 import { createRoleWorkers } from '@groundplan/workflows/worker';
 import type { NativeConnection, Worker } from '@temporalio/worker';
 import type { WorkerConfig } from './config.js';
@@ -26,6 +27,16 @@ async function storeTrueWorld(config: WorkerConfig, scenes: SceneStore): Promise
   return scenes.put(scene.value);
 }
 
+/**
+ * The skills every role of the process plans and acts with: the built-in ones, with the skill file
+ * of GROUNDPLAN_SKILLS on top; a bad file is one line, read before the worker connects.
+ */
+export async function configuredSkills(config: WorkerConfig): Promise<SkillTables> {
+  const skills = await loadSkillTables(config.skillsFile);
+  if (!skills.ok) throw new Error(`GROUNDPLAN_SKILLS ${skills.error}`);
+  return skills.value;
+}
+
 /** The workers of a process, and its llm role when it has one (to warm up). */
 export type RoleWorkers = { workers: Worker[]; llm: LlmRole | undefined };
 
@@ -33,6 +44,8 @@ export type RoleWorkers = { workers: Worker[]; llm: LlmRole | undefined };
 export async function createConfiguredWorkers(
   config: WorkerConfig,
   connection: NativeConnection,
+  /** The robot's skills, from configuredSkills(config). */
+  skills: SkillTables,
 ): Promise<RoleWorkers> {
   const scenes = fileSceneStore(config.sceneStoreDir);
   const llm = config.roles.includes('llm') ? await createLlmRole(config) : undefined;
@@ -44,6 +57,7 @@ export async function createConfiguredWorkers(
     namespace: config.temporal.namespace,
     scenes,
     classicalPlanner: config.classicalPlanner,
+    skills,
     ...(llm ? { provider: llm.provider, chainOfThought: config.chainOfThought } : {}),
     ...(llm?.retrieval ? { retrieval: llm.retrieval } : {}),
     ...(config.roles.includes('robot') && robotId
@@ -57,6 +71,7 @@ export async function createConfiguredWorkers(
               speedMps: config.robotSpeedMps,
               timeScale: config.robotTimeScale,
               perception: config.perception,
+              skills: skills.robot,
               // The robot's one building: every deployment of it acts in this true world.
               ...(trueWorld ? { trueWorld: () => trueWorld } : {}),
             }),

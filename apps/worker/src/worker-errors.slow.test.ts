@@ -20,6 +20,11 @@ describe('the worker on bad settings', { timeout: 120_000 }, () => {
     [['--roles', 'sim'], { TEMPORAL_PORT: '1' }, 'cannot reach Temporal at 127.0.0.1:1'],
     [['--roles', 'chef'], {}, "unknown role 'chef'"],
     [['--roles', 'llm'], { GROUNDPLAN_LLM_PROVIDER: 'replay' }, 'needs GROUNDPLAN_CASSETTE'],
+    [
+      ['--roles', 'sim'],
+      { GROUNDPLAN_SKILLS: '/nonexistent/team.skills.json' },
+      'GROUNDPLAN_SKILLS /nonexistent/team.skills.json: cannot read the skill file (ENOENT)',
+    ],
   ])('%j %j: one line, exit 1', async (args, env, message) => {
     const run = await runWorker(args, env);
     expect(run.code).toBe(1);

@@ -9,6 +9,7 @@ import {
 } from '@groundplan/scene-graph';
 import {
   ACTION_SPECS,
+  type ActionSpec,
   consistentGoals,
   formatGoal,
   type Goal,
@@ -142,7 +143,10 @@ export function groundedActivities(deps: {
   ask: Ask;
   /** The evaluation's oracle, choosing LookPlanGraph's actions instead of the model. */
   actionOracle?: NextActionOracle;
+  /** The robot's skills, from its skill file; the built-in ones by default. */
+  actions?: readonly ActionSpec[];
 }) {
+  const actions = deps.actions ?? ACTION_SPECS;
   // A replan offers mostly the same goals again: their glosses are embedded once per worker.
   const glosses = new Map<string, Float32Array>();
   const glossVectors = (index: SceneIndex) => async (texts: readonly string[]) => {
@@ -378,17 +382,18 @@ export function groundedActivities(deps: {
         candidates,
         rejected: input.rejected,
         ask: deps.ask,
+        actions,
       });
       if (!written.ok) return written;
       return {
         ...written,
         goals: written.goals.map((goal) => formatGoal(goal)),
-        nodes: planNodes(graph, start.value, written.goals),
+        nodes: planNodes(graph, start.value, written.goals, actions),
       };
     }
     const tried = new Set(input.rejected.map((set) => [...set.goals].sort().join(' & ')));
     const rankWith = (vector: Float32Array, extra: readonly Goal[]) =>
-      goalOptions(graph, start.value, nodes, embed, vector, found, extra);
+      goalOptions(graph, start.value, nodes, embed, vector, found, extra, actions);
     // How well each asset's name matches a destination phrase, per request with one.
     const assets = nodes.filter((id) => graph.getNodeAttribute(id, 'kind') === 'asset');
     const assetVectors = places.length > 0 ? await embed(assets.map((id) => spoken(id))) : [];
@@ -429,7 +434,7 @@ export function groundedActivities(deps: {
       graph,
       instruction: input.instruction,
       named: resolved.map((answer) => answer.node),
-      actions: ACTION_SPECS,
+      actions,
       requests,
     });
     const unnamed = wholeAll.filter((option) => !current.has(option.label) && !tried.has(option.label));
@@ -496,7 +501,7 @@ export function groundedActivities(deps: {
         return {
           ok: true,
           goals,
-          nodes: planNodes(graph, start.value, requested),
+          nodes: planNodes(graph, start.value, requested, actions),
           usage: NO_CALL,
           calls: 0,
         };
@@ -523,6 +528,7 @@ export function groundedActivities(deps: {
         graph,
         start.value,
         goals.map((label) => byLabel.get(label) ?? requested.find((goal) => formatGoal(goal) === label)!),
+        actions,
       );
     const fresh = (goals: string[]) => goals.length > 0 && !tried.has([...goals].sort().join(' & '));
     const nextUntried = (

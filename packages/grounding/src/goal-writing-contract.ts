@@ -1,6 +1,7 @@
 import { ancestorsOf, type SceneGraph } from '@groundplan/scene-graph';
 import {
   ACTION_SPECS,
+  type ActionSpec,
   fullStateOf,
   type Goal,
   parentIn,
@@ -17,8 +18,16 @@ import { oneOf } from './one-of.js';
 // refused with the reason, so a grammar-constrained model cannot name what the building lacks
 // and what it writes is a goal the classical planner can read.
 
-/** The values some skill sets, by state dimension (the action table's effects). */
-const SETTABLE = settableStates(ACTION_SPECS);
+/** The values some skill sets, by state dimension (the action table's effects), once per table. */
+const SETTABLE = new WeakMap<readonly ActionSpec[], Map<string, Set<string>>>();
+function settableIn(actions: readonly ActionSpec[]): Map<string, Set<string>> {
+  let found = SETTABLE.get(actions);
+  if (found === undefined) {
+    found = settableStates(actions);
+    SETTABLE.set(actions, found);
+  }
+  return found;
+}
 
 /** At most this many facts a goal may have (the longest request of the task sets needs five). */
 export const MAX_WRITTEN_GOALS = 6;
@@ -40,7 +49,10 @@ export function writingCandidates(
   graph: SceneGraph,
   state: SimState,
   nodes: readonly string[],
+  /** The robot's skills: a state is a candidate when one of them sets it. */
+  actions: readonly ActionSpec[] = ACTION_SPECS,
 ): WritingCandidates {
+  const settable = settableIn(actions);
   const candidates: WritingCandidates = { things: [], surfaces: [], containers: [], states: new Map() };
   for (const id of nodes) {
     if (!graph.hasNode(id)) continue;
@@ -53,7 +65,7 @@ export function writingCandidates(
     if (kind !== 'asset' && kind !== 'object') continue;
     // A value the node already has makes no goal: only the ones a skill could change it to.
     const values = Object.entries(fullStateOf(graph, state, id)).flatMap(([dimension, now]) =>
-      [...(SETTABLE.get(dimension) ?? [])].filter((value) => value !== now),
+      [...(settable.get(dimension) ?? [])].filter((value) => value !== now),
     );
     if (values.length > 0) candidates.states.set(id, [...new Set(values)].sort());
   }
@@ -89,7 +101,12 @@ export type WrittenFact =
   | { set: string; to: string };
 
 /** The facts as the simulator's goals; a repeated fact counts once. */
-export function goalsOfFacts(graph: SceneGraph, state: SimState, facts: readonly WrittenFact[]): Goal[] {
+export function goalsOfFacts(
+  graph: SceneGraph,
+  state: SimState,
+  facts: readonly WrittenFact[],
+  actions: readonly ActionSpec[] = ACTION_SPECS,
+): Goal[] {
   const goals: Goal[] = [];
   const seen = new Set<string>();
   for (const fact of facts) {
@@ -98,7 +115,7 @@ export function goalsOfFacts(graph: SceneGraph, state: SimState, facts: readonly
         ? {
             kind: 'state',
             node: fact.set,
-            dimension: dimensionOf(graph, state, fact.set, fact.to),
+            dimension: dimensionOf(graph, state, fact.set, fact.to, actions),
             value: fact.to,
             negated: false,
           }
@@ -113,8 +130,15 @@ export function goalsOfFacts(graph: SceneGraph, state: SimState, facts: readonly
 }
 
 /** The dimension of a node's state that a skill sets to the value (door for closed, power for on). */
-function dimensionOf(graph: SceneGraph, state: SimState, id: string, value: string): string | undefined {
-  return Object.keys(fullStateOf(graph, state, id)).find((dimension) => SETTABLE.get(dimension)?.has(value));
+function dimensionOf(
+  graph: SceneGraph,
+  state: SimState,
+  id: string,
+  value: string,
+  actions: readonly ActionSpec[],
+): string | undefined {
+  const settable = settableIn(actions);
+  return Object.keys(fullStateOf(graph, state, id)).find((dimension) => settable.get(dimension)?.has(value));
 }
 
 /** Where a thing is: " on desk_3 (office_2)", " in kitchen" for what stands in a room. */

@@ -118,9 +118,10 @@ export async function goalOptions(
   query: Float32Array,
   found?: string,
   extra: readonly Goal[] = [],
+  actions: readonly ActionSpec[] = ACTION_SPECS,
 ): Promise<Option<Goal>[]> {
-  const goals = [...goalCandidates(graph, state, nodes), ...extra];
-  const glosses = goals.map((goal) => goalGloss(goal));
+  const goals = [...goalCandidates(graph, state, nodes, actions), ...extra];
+  const glosses = goals.map((goal) => goalGloss(goal, actions));
   const vectors = glosses.length > 0 ? await embed(glosses) : [];
   return goals
     .map((goal, i) => ({

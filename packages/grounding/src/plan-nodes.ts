@@ -1,5 +1,12 @@
 import { roomOf, type SceneGraph, type View } from '@groundplan/scene-graph';
-import { type Goal, goalNodes, parentIn, type SimState } from '@groundplan/simulator';
+import {
+  ACTION_SPECS,
+  type ActionSpec,
+  type Goal,
+  goalNodes,
+  parentIn,
+  type SimState,
+} from '@groundplan/simulator';
 import { toolNodes } from './tool-nodes.js';
 
 /**
@@ -10,7 +17,12 @@ import { toolNodes } from './tool-nodes.js';
  * agent holds is one of them, with an open surface in a goal's room: a plan that needs the gripper
  * puts it down there first.
  */
-export function planNodes(graph: SceneGraph, state: SimState, goals: readonly Goal[]): string[] {
+export function planNodes(
+  graph: SceneGraph,
+  state: SimState,
+  goals: readonly Goal[],
+  actions: readonly ActionSpec[] = ACTION_SPECS,
+): string[] {
   const nodes = new Set<string>();
   const withAncestors = (id: string) => {
     for (let at: string | undefined = id; at !== undefined && !nodes.has(at); ) {
@@ -21,7 +33,7 @@ export function planNodes(graph: SceneGraph, state: SimState, goals: readonly Go
     }
   };
   for (const goal of goals) for (const id of goalNodes(goal)) withAncestors(id);
-  for (const id of toolNodes(graph, goals)) withAncestors(id);
+  for (const id of toolNodes(graph, goals, actions)) withAncestors(id);
   if (state.holding !== null) {
     nodes.add(state.holding);
     // Somewhere to put it down while the gripper works: an open surface in a room the goals are in.

@@ -1,5 +1,11 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
-import { consistentGoals, formatGoal, type Goal, type SimState } from '@groundplan/simulator';
+import {
+  type ActionSpec,
+  consistentGoals,
+  formatGoal,
+  type Goal,
+  type SimState,
+} from '@groundplan/simulator';
 import { type Ask, type CallReport, noCall } from './ask.js';
 import {
   candidateLine,
@@ -31,9 +37,11 @@ export async function writeGoals(args: {
   candidates: readonly string[];
   rejected: readonly { goals: string[]; feedback: string }[];
   ask: Ask;
+  /** The robot's skills; the built-in ones by default. */
+  actions?: readonly ActionSpec[];
 }): Promise<WrittenGoals> {
   const { graph, state } = args;
-  const candidates = writingCandidates(graph, state, args.candidates);
+  const candidates = writingCandidates(graph, state, args.candidates, args.actions);
   const playsAPart = new Set([
     ...candidates.things,
     ...candidates.surfaces,
@@ -59,7 +67,7 @@ export async function writeGoals(args: {
   );
   if (!answer.ok) return answer;
   const facts = answer.value.value.goals as WrittenFact[];
-  const goals = consistentGoals(goalsOfFacts(graph, state, facts)).kept;
+  const goals = consistentGoals(goalsOfFacts(graph, state, facts, args.actions)).kept;
   const usage = answer.value.report;
   const calls = answer.value.calls.length;
   const key = goals

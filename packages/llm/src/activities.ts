@@ -184,6 +184,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
       ask,
       ...(config.retrieval ? { retrieval: config.retrieval } : {}),
       ...(config.actionOracle ? { actionOracle: config.actionOracle } : {}),
+      actions,
     }),
 
     /**

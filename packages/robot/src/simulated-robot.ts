@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { requireScene, type SceneGraph, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
 import {
+  type ActionSpec,
   applyStep,
   commitState,
   initialState,
@@ -39,6 +40,8 @@ export type SimulatedRobotOptions = {
   trueWorld?: (deploymentRef: SceneRef) => SceneRef | undefined;
   /** Miss and false-detection rates of the simulated perception, seeded; exact truth by default. */
   perception?: PerceptionOptions;
+  /** The robot's skills (actions and looks), from its skill file; the built-in ones by default. */
+  skills?: readonly ActionSpec[];
 };
 
 /**
@@ -53,6 +56,7 @@ export function createSimulatedRobot(options: SimulatedRobotOptions): SkillExecu
   const timeScale = options.timeScale ?? 1;
   const tickMs = options.tickMs ?? 200;
   const perception = options.perception ?? {};
+  const skills = options.skills ?? ROBOT_SKILL_SPECS;
   for (const [name, rate] of Object.entries(perception))
     if (name !== 'seed' && !(typeof rate === 'number' && rate >= 0 && rate <= 1))
       throw new Error(`the perception ${name} must be a number from 0 to 1, not ${String(rate)}`);
@@ -89,7 +93,7 @@ export function createSimulatedRobot(options: SimulatedRobotOptions): SkillExecu
       if (!start.ok) throw new SkillFailed(start.error);
       const sim = { ...start.value, accessed: state.accessed };
       // Check the skill can succeed before moving: a real robot would refuse, not half-act.
-      const outcome = applyStep(state.world, sim, request.step, { actions: ROBOT_SKILL_SPECS });
+      const outcome = applyStep(state.world, sim, request.step, { actions: skills });
       if (!outcome.ok) {
         const failure = explainFailure(
           state.world,

@@ -6,6 +6,8 @@ import {
   type SceneStore,
 } from '@groundplan/scene-graph';
 import {
+  type ActionSpec,
+  BUILT_IN_TABLES,
   closedAfterPuttingAway,
   consistentGoals,
   describeChange,
@@ -14,7 +16,7 @@ import {
   goalNodes,
   initialState,
   parseGoals,
-  ROBOT_SKILL_SPECS,
+  type SkillTables,
   sideEffects,
   undoGoals,
 } from '@groundplan/simulator';
@@ -52,8 +54,14 @@ export type PlanForGoalsResult =
  * the planner is configured). A failure is a value with one line, never retried: planning the same
  * problem again gives the same answer.
  */
-export function createTaskPlanActivities(deps: { scenes: SceneStore; planner?: ClassicalPlannerConfig }) {
+export function createTaskPlanActivities(deps: {
+  scenes: SceneStore;
+  planner?: ClassicalPlannerConfig;
+  /** The robot's skills, from its skill file; the built-in ones by default. */
+  skills?: SkillTables;
+}) {
   const config = deps.planner ?? DEFAULT_PLANNER_CONFIG;
+  const skills = deps.skills ?? BUILT_IN_TABLES;
   return {
     /**
      * Searches the simulator's action table for a plan that makes the goals true and changes
@@ -64,7 +72,10 @@ export function createTaskPlanActivities(deps: { scenes: SceneStore; planner?: C
      */
     async planForGoals(input: PlanForGoalsInput): Promise<PlanForGoalsResult> {
       const scene = await requireScene(deps.scenes, input.sceneRef);
-      const planner = classicalPlanner({ ...config, planner: input.planner ?? config.planner });
+      const planner = classicalPlanner(
+        { ...config, planner: input.planner ?? config.planner },
+        skills.actions,
+      );
       const tidy = tidyGoals(scene, input.goals);
       const withTidy =
         tidy.length > 0 ? await planner(scene, [...input.goals, ...tidy], { nodes: input.nodes }) : undefined;
@@ -95,7 +106,7 @@ export function createTaskPlanActivities(deps: { scenes: SceneStore; planner?: C
       const steps = feasibleActions(
         scene,
         { ...start.value, accessed: input.accessed },
-        { nodes: scene.nodes(), actions: ROBOT_SKILL_SPECS },
+        { nodes: scene.nodes(), actions: skills.robot },
       ).map((action) => action.step);
       return { ok: true, steps };
     },
@@ -153,14 +164,14 @@ type ClassicalPlanner = (
 ) => Promise<Result<TaskPlan, TaskPlanFailure>>;
 
 /** The configured planner as one function: the built-in search, or Fast Downward with its limits. */
-function classicalPlanner(config: ClassicalPlannerConfig): ClassicalPlanner {
+function classicalPlanner(config: ClassicalPlannerConfig, actions: readonly ActionSpec[]): ClassicalPlanner {
   if (config.planner === 'fast-downward')
     return (scene, goals, options) =>
-      planWithFastDownward(scene, goals, { ...options, fastDownward: config.fastDownward });
+      planWithFastDownward(scene, goals, { ...options, actions, fastDownward: config.fastDownward });
   const algorithm = config.planner;
   const maxMilliseconds = config.builtinTimeLimitSeconds * 1000;
   return async (scene, goals, options) =>
-    planForGoals(scene, goals, { ...options, algorithm, maxMilliseconds });
+    planForGoals(scene, goals, { ...options, actions, algorithm, maxMilliseconds });
 }
 
 /** The goals closedAfterPuttingAway adds to these, as text; none when the goals or the scene do not parse (the planner says why). */

@@ -6,7 +6,7 @@ import { createPathActivities } from '@groundplan/path-planner';
 import type { SceneIndexCache } from '@groundplan/retrieval';
 import { createRobotActivities, type SkillExecutor } from '@groundplan/robot';
 import type { SceneStore } from '@groundplan/scene-graph';
-import { createSimActivities } from '@groundplan/simulator';
+import { createSimActivities, type SkillTables } from '@groundplan/simulator';
 import { createTaskPlanActivities, DEFAULT_PLANNER_CONFIG, type PlannerName } from '@groundplan/task-planner';
 import type { Duration } from '@temporalio/common';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
@@ -41,6 +41,8 @@ export type RoleWorkersOptions = {
   retrieval?: SceneIndexCache;
   /** The evaluation's oracle for LookPlanGraph's next action instead of the model (the llm role). */
   actionOracle?: NextActionOracle;
+  /** The robot's skills (its skill file on the built-in ones) for the llm and sim roles; the built-in ones by default. */
+  skills?: SkillTables;
   /** The classical planner of the sim role's planForGoals activity; 'ff' by default. */
   classicalPlanner?: PlannerName;
   /** The robot behind the robot role: its id names its task queue. */
@@ -99,6 +101,7 @@ export async function createRoleWorkers(
               ...(options.chainOfThought === undefined ? {} : { chainOfThought: options.chainOfThought }),
               ...(options.retrieval ? { retrieval: options.retrieval } : {}),
               ...(options.actionOracle ? { actionOracle: options.actionOracle } : {}),
+              ...(options.skills ? { actions: options.skills.actions } : {}),
             }),
             ...concurrency('llm', 'maxConcurrentActivityTaskExecutions'),
           }),
@@ -113,10 +116,11 @@ export async function createRoleWorkers(
             ...common,
             taskQueue: SIM_TASK_QUEUE,
             activities: {
-              ...createSimActivities({ scenes }),
+              ...createSimActivities({ scenes, ...(options.skills ? { skills: options.skills } : {}) }),
               ...createPathActivities({ scenes }),
               ...createTaskPlanActivities({
                 scenes,
+                ...(options.skills ? { skills: options.skills } : {}),
                 planner: {
                   ...DEFAULT_PLANNER_CONFIG,
                   planner: options.classicalPlanner ?? DEFAULT_PLANNER_CONFIG.planner,

@@ -10,12 +10,11 @@ import {
   sizeView,
 } from '@groundplan/scene-graph';
 import { ApplicationFailure } from '@temporalio/common';
-import { ACTION_SPECS } from '../actions/action-table.js';
-import { ROBOT_SKILL_SPECS } from '../actions/perception-table.js';
 import { type Answer, describeAnswer } from '../answer/answer.js';
 import { advanceBelief } from '../belief/advance-belief.js';
 import { memoryGraph } from '../belief/memory-graph.js';
 import { sceneChanges } from '../belief/scene-changes.js';
+import { BUILT_IN_TABLES, type SkillTables } from '../skills/skill-tables.js';
 import { verifyPlan } from '../verify/verify-plan.js';
 
 export type PlanVerdict =
@@ -39,7 +38,12 @@ export type AdvanceBeliefResult = {
 };
 
 /** The simulation activities (task queue groundplan-sim): short, deterministic, cheap to retry. */
-export function createSimActivities(deps: { scenes: SceneStore }) {
+export function createSimActivities(deps: {
+  scenes: SceneStore;
+  /** The robot's skills, from its skill file; the built-in ones by default. */
+  skills?: SkillTables;
+}) {
+  const skills = deps.skills ?? BUILT_IN_TABLES;
   return {
     /** The collapsed view of the scene the search starts from, and its size in prompt tokens. */
     async collapseScene(input: { sceneRef: SceneRef }): Promise<SizedView> {
@@ -70,7 +74,7 @@ export function createSimActivities(deps: { scenes: SceneStore }) {
       /** Accept look steps (look_on, look_inside, look_around) too. */
       perception?: boolean;
     }): Promise<PlanVerdict> {
-      const actions = input.perception === true ? ROBOT_SKILL_SPECS : ACTION_SPECS;
+      const actions = input.perception === true ? skills.robot : skills.actions;
       const verification = verifyPlan(await requireScene(deps.scenes, input.sceneRef), input.plan, {
         actions,
       });
@@ -97,7 +101,7 @@ export function createSimActivities(deps: { scenes: SceneStore }) {
      */
     async advanceBelief(input: AdvanceBeliefInput): Promise<AdvanceBeliefResult> {
       const belief = await requireScene(deps.scenes, input.beliefRef);
-      const next = advanceBelief(belief, input);
+      const next = advanceBelief(belief, input, skills.robot);
       if (!next.ok)
         throw ApplicationFailure.create({ message: next.error, type: next.type, nonRetryable: true });
       const beliefRef = await deps.scenes.put(next.belief);

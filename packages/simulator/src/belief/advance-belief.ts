@@ -6,6 +6,7 @@ import {
   type Result,
   type SceneGraph,
 } from '@groundplan/scene-graph';
+import type { ActionSpec } from '../actions/action-spec.js';
 import { ROBOT_SKILL_SPECS } from '../actions/perception-table.js';
 import { commitState } from '../state/commit-state.js';
 import { initialState } from '../state/sim-state.js';
@@ -31,11 +32,16 @@ export type BeliefAdvance =
   | { ok: false; type: typeof INVALID_OBSERVATION | typeof BELIEF_STEP_FAILED; error: string };
 
 /** The next version of the belief: the step's effects written in, then the observation merged. Pure. */
-export function advanceBelief(belief: SceneGraph, update: BeliefUpdate): BeliefAdvance {
+export function advanceBelief(
+  belief: SceneGraph,
+  update: BeliefUpdate,
+  /** The robot's skills (actions and looks); the built-in ones by default. */
+  skills: readonly ActionSpec[] = ROBOT_SKILL_SPECS,
+): BeliefAdvance {
   let scene = belief;
   let accessed = update.accessed ?? null;
   if (update.step !== undefined) {
-    const stepped = applyToBelief(scene, update.step, accessed);
+    const stepped = applyToBelief(scene, update.step, accessed, skills);
     if (!stepped.ok) return { ok: false, type: BELIEF_STEP_FAILED, error: stepped.error };
     scene = stepped.value.scene;
     accessed = stepped.value.accessed;
@@ -54,12 +60,13 @@ function applyToBelief(
   scene: SceneGraph,
   step: PlanStep,
   accessed: string | null,
+  skills: readonly ActionSpec[],
 ): Result<{ scene: SceneGraph; accessed: string | null }> {
   const start = initialState(scene);
   if (!start.ok) return err(`the belief cannot be simulated: ${start.error}`);
   if (accessed !== null && !scene.hasNode(accessed))
     return err(`the accessed asset '${accessed}' is not in the belief`);
-  const outcome = applyStep(scene, { ...start.value, accessed }, step, { actions: ROBOT_SKILL_SPECS });
+  const outcome = applyStep(scene, { ...start.value, accessed }, step, { actions: skills });
   if (!outcome.ok)
     return err(`the belief says the executed step cannot run: ${describeFailure(outcome.failure)}`);
   return ok({ scene: commitState(scene, outcome.state), accessed: outcome.state.accessed });

@@ -7,6 +7,7 @@ import { openRetrieval } from '@groundplan/retrieval';
 import { createSimulatedRobot } from '@groundplan/robot';
 import { fileSceneStore, type SceneStore } from '@groundplan/scene-graph';
 import { datasetScene } from '@groundplan/scene-graph/test-support';
+import type { SkillTables } from '@groundplan/simulator';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '../contract.js';
@@ -17,8 +18,8 @@ export type OfficeOnTestServer = {
   scenes: SceneStore;
   sceneRef: string;
   dataDir: string;
-  /** Workers of every role; the robot role runs `robotId`. */
-  workers(robotId: string, script?: LlmScript): ReturnType<typeof createRoleWorkers>;
+  /** Workers of every role; the robot role runs `robotId`; the robot's skills are the built-in ones unless given. */
+  workers(robotId: string, script?: LlmScript, skills?: SkillTables): ReturnType<typeof createRoleWorkers>;
   teardown(): Promise<void>;
 };
 
@@ -35,7 +36,7 @@ export async function officeOnTestServer(
     scenes,
     sceneRef,
     dataDir,
-    async workers(robotId, script = defaultScript) {
+    async workers(robotId, script = defaultScript, skills) {
       const retrieval = await openRetrieval({ cacheDir: `${dataDir}/retrieval` });
       if (!retrieval.ok) throw new Error(retrieval.error);
       return createRoleWorkers(env.nativeConnection, {
@@ -44,6 +45,7 @@ export async function officeOnTestServer(
         scenes,
         provider: scriptedProvider(script),
         retrieval: retrieval.value,
+        ...(skills ? { skills } : {}),
         robot: {
           id: robotId,
           executor: createSimulatedRobot({
@@ -53,6 +55,7 @@ export async function officeOnTestServer(
             speedMps: 1,
             timeScale: 0.001,
             tickMs: 5,
+            ...(skills ? { skills: skills.robot } : {}),
           }),
         },
       });
