@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runInProcess } from './test-support/run-in-process.js';
 
 const office = new URL('../../../datasets/office.json', import.meta.url).pathname;
+const household = new URL('../../../datasets/skills/household.skills.json', import.meta.url).pathname;
 
 describe('groundplan export pddl', () => {
   const dir = mkdtempSync(`${tmpdir()}/groundplan-cli-pddl-`);
@@ -57,6 +58,48 @@ describe('groundplan export pddl', () => {
       ['export', 'networkx', office, '--goal', 'on(mug, desk)', '-o', `${dir}/nx.json`],
       env,
     );
-    expect(networkx.stderr).toBe('groundplan: --goal is for export pddl; networkx exports the scene alone\n');
+    expect(networkx.stderr).toBe(
+      'groundplan: --goal and --skills are for export pddl; networkx exports the scene alone\n',
+    );
+  });
+
+  it('with --skills, the domain has the skill file’s skills; a bad skill file is one line', async () => {
+    const out = `${dir}/household`;
+    const run = await runInProcess(
+      [
+        'export',
+        'pddl',
+        office,
+        '--skills',
+        household,
+        '--goal',
+        'state(nikos_mug, contents, water)',
+        '-o',
+        out,
+      ],
+      env,
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const domain = readFileSync(`${out}/domain.pddl`, 'utf8');
+    expect(domain).toContain('(:action fill');
+    expect(domain).toContain('(:action pour_out');
+    writeFileSync(`${dir}/bad.skills.json`, JSON.stringify({ skills: [{ name: 'teleport', like: 'warp' }] }));
+    const bad = await runInProcess(
+      [
+        'export',
+        'pddl',
+        office,
+        '--skills',
+        `${dir}/bad.skills.json`,
+        '--goal',
+        'on(mug, desk)',
+        '-o',
+        `${dir}/b`,
+      ],
+      env,
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe(`groundplan: ${dir}/bad.skills.json: skill 'teleport' like: no skill 'warp'\n`);
   });
 });

@@ -256,7 +256,11 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
       "pddl: a goal predicate such as 'on(mug, desk)'; repeat for more",
       (value: string, previous: string[] = []) => [...previous, value],
     )
-    .action((format: string, file: string, flags: { output: string; goal?: string[] }) =>
+    .option(
+      '--skills <file>',
+      'pddl: a skill file layered on the built-in skills (as GROUNDPLAN_SKILLS for workers)',
+    )
+    .action((format: string, file: string, flags: { output: string; goal?: string[]; skills?: string }) =>
       run(() => exportCommand(format, file, flags))(),
     );
 

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadSceneFile, type SceneGraph, sceneToNodeLink } from '@groundplan/scene-graph';
+import { loadSkillTables } from '@groundplan/simulator';
 import { exportPddl } from '@groundplan/task-planner';
 import { sceneFileError } from '../scene-file-error.js';
 import { EXIT, UserError } from '../user-error.js';
@@ -15,7 +16,7 @@ const EXPORT_FORMATS = ['networkx', 'pddl'] as const;
 export async function exportCommand(
   format: string,
   file: string,
-  flags: { output: string; goal?: string[] },
+  flags: { output: string; goal?: string[]; skills?: string },
 ): Promise<number> {
   if (!(EXPORT_FORMATS as readonly string[]).includes(format))
     throw new UserError(`unknown export format '${format}'; groundplan exports ${EXPORT_FORMATS.join(', ')}`);
@@ -23,9 +24,9 @@ export async function exportCommand(
   if (!scene.ok) {
     throw sceneFileError(file, scene.error);
   }
-  if (format === 'pddl') return writePddl(scene.value, flags.goal ?? [], flags.output);
-  if (flags.goal !== undefined)
-    throw new UserError(`--goal is for export pddl; ${format} exports the scene alone`);
+  if (format === 'pddl') return writePddl(scene.value, flags.goal ?? [], flags.output, flags.skills);
+  if (flags.goal !== undefined || flags.skills !== undefined)
+    throw new UserError(`--goal and --skills are for export pddl; ${format} exports the scene alone`);
   const nodeLink = sceneToNodeLink(scene.value);
   try {
     await writeFile(flags.output, `${JSON.stringify(nodeLink)}\n`, 'utf8');
@@ -40,10 +41,17 @@ export async function exportCommand(
   return EXIT.ok;
 }
 
-async function writePddl(scene: SceneGraph, goals: string[], dir: string): Promise<number> {
+async function writePddl(
+  scene: SceneGraph,
+  goals: string[],
+  dir: string,
+  skillsFile: string | undefined,
+): Promise<number> {
   if (goals.length === 0)
     throw new UserError("export pddl needs the goals: --goal 'on(mug, desk)' (repeat --goal for more)");
-  const task = exportPddl(scene, goals, { name: 'groundplan-task' });
+  const skills = await loadSkillTables(skillsFile);
+  if (!skills.ok) throw new UserError(skills.error);
+  const task = exportPddl(scene, goals, { name: 'groundplan-task', actions: skills.value.actions });
   if (!task.ok) throw new UserError(task.error);
   const domain = join(dir, 'domain.pddl');
   const problem = join(dir, 'problem.pddl');
