@@ -1,12 +1,12 @@
 // How planning time grows with the explored subgraph: the same goals with whole rooms explored
-// (every asset and object in them), 2, 5 and 10 rooms. Writes bench-results/explored-rooms.json.
+// (every asset and object in them), 2, 5 and 10 rooms, with ff (the reference), gbfs and A*.
+// Writes bench-results/explored-rooms.json.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { initialState, roomIn } from '@groundplan/simulator';
-import { planForGoals } from '../src/index.js';
 import { emptyHandedOffice } from '../src/test-support/datasets.js';
-import { verifiesAndReaches } from '../src/test-support/oracle-tasks.js';
+import { comparePlanners, runContext, runPlanners, settings } from './planner-comparison.js';
 
 const office = await emptyHandedOffice();
 const start = initialState(office);
@@ -27,8 +27,8 @@ const PROBLEMS = [
   ['inside(orange, fridge)', 'state(fridge, door, closed)'],
   ['state(nikos_mug, contents, coffee)', 'on(nikos_mug, nikos_desk)'],
 ];
-const loadavgAtStart = loadavg();
-const rows: Record<string, unknown>[] = [];
+const context = runContext();
+const rows: { rooms: number; nodes: number; goals: string[]; runs: ReturnType<typeof runPlanners> }[] = [];
 for (const count of [2, 5, 10]) {
   const rooms = ROOMS.slice(0, count);
   const nodes = office.filterNodes(
@@ -38,30 +38,9 @@ for (const count of [2, 5, 10]) {
         rooms.includes(roomIn(office, start.value, id) ?? '')),
   );
   for (const goals of PROBLEMS) {
-    for (const algorithm of ['gbfs', 'astar'] as const) {
-      const started = performance.now();
-      const cpu = process.cpuUsage();
-      const result = planForGoals(office, goals, { nodes, algorithm });
-      const row = {
-        rooms: count,
-        nodes: nodes.length,
-        goals,
-        algorithm,
-        ...(result.ok
-          ? {
-              solved: true,
-              steps: result.value.plan.length,
-              expansions: result.value.expansions,
-              generated: result.value.generated,
-              verified: verifiesAndReaches(office, result.value.plan, goals) === true,
-            }
-          : { solved: false, reason: result.error.reason, expansions: result.error.expansions }),
-        ms: Math.round(performance.now() - started),
-        cpuMs: Math.round(process.cpuUsage(cpu).user / 1000),
-      };
-      rows.push(row);
-      console.log(JSON.stringify(row));
-    }
+    const row = { rooms: count, nodes: nodes.length, goals, runs: runPlanners(office, goals, nodes) };
+    rows.push(row);
+    console.log(JSON.stringify(row));
   }
 }
 await mkdir(fileURLToPath(new URL('../bench-results/', import.meta.url)), { recursive: true });
@@ -70,10 +49,11 @@ await writeFile(
   out,
   `${JSON.stringify(
     {
-      about:
-        'planForGoals with whole rooms explored (all their assets and objects) on the office, default budget (20,000 expansions)',
-      date: new Date().toISOString(),
-      machine: { cpus: cpus().length, loadavgAtStart, loadavgAtEnd: loadavg() },
+      about: `planForGoals with whole rooms explored (all their assets and objects) on the office, ff (the default, the reference), gbfs and A* on the same goal sets with the same expansion budget. A plan counts as solved only when expanded, verified by the simulator and reaching the goals; a search that runs out of its budget is unsolved (no partial plan). Times are the median of the repeats, wall-clock ms and this process CPU ms, on a shared ${cpus().length}-core machine with other work running (load average at start and end below), so wall time includes waiting for a core.`,
+      ...context,
+      settings,
+      loadavgAtEnd: loadavg(),
+      summary: comparePlanners(rows.map((row) => row.runs)),
       runs: rows,
     },
     null,
