@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { UserError } from '../user-error.js';
 import { type PageKind, pageHtml } from './page-html.js';
 import type { RunReader } from './run-data.js';
-import { drawnWhole, groupPart, type Shown, sceneData, shownByRun } from './scene-parts.js';
+import { type Shown, shownByRun } from './run-shown.js';
+import { drawnWhole, groupPart, sceneData } from './scene-parts.js';
 import { searchScene } from './scene-search.js';
 import type {
   RunListData,

@@ -17,7 +17,8 @@ import {
   searchTree,
 } from '@groundplan/scene-graph';
 import { floorPlan, layeredPositions, type Point, planWidth } from './page/layered-layout.js';
-import type { GroupData, GroupedScene, RunData, SceneData, ScenePart } from './view-data.js';
+import type { Shown } from './run-shown.js';
+import type { GroupData, GroupedScene, SceneData, ScenePart } from './view-data.js';
 
 /**
  * The parts of a scene the page draws. A building the search sees flat (searchTree decides: the
@@ -63,28 +64,9 @@ export function sceneData(graph: SceneGraph, ref: string, shown: Shown = { nodes
   };
 }
 
-/** What a run names on a large building: nodes (and groups) to draw, and the groups its search expanded. */
-export type Shown = { nodes: readonly string[]; open: readonly string[] };
-
 /** Whether the page gets the scene whole: exactly when the search sees it flat (see searchTree). */
 export function drawnWhole(graph: SceneGraph): boolean {
   return searchTree(graph).flat;
-}
-
-/** What a run names: where it starts, its route, what it touches or explored, what every search step showed or expanded. */
-export function shownByRun(run: RunData): Shown {
-  const expanded = run.search.flatMap((step) => step.expanded);
-  return {
-    nodes: [
-      ...(run.start !== undefined ? [run.start] : []),
-      ...run.route,
-      ...run.touched,
-      ...(run.explored ?? []),
-      ...run.search.flatMap((step) => step.visible),
-      ...expanded,
-    ],
-    open: expanded,
-  };
 }
 
 /** What opening a group adds (see ScenePart); a one-line reason when the id names no drawn group. */
