@@ -60,6 +60,8 @@ describe('a 3,700-room building in the web view', { timeout: 300_000 }, () => {
   let browser: Browser;
   let page: Page;
   let nodes: number;
+  /** An asset on the seventh floor, far from any group the tests open by clicks. */
+  let farAsset: string;
 
   beforeAll(async () => {
     const executablePath = await chromiumPath();
@@ -71,6 +73,7 @@ describe('a 3,700-room building in the web view', { timeout: 300_000 }, () => {
       objectsPerAsset: 3,
     });
     nodes = scene.nodes.length;
+    farAsset = scene.nodes.find((node) => node.kind === 'asset' && node.id.includes('_f7_r300_'))!.id;
     writeFileSync(file, JSON.stringify(scene));
     // A scene file: no Temporal needed (and none reachable).
     view = await startView(['--port', '0', file], { TEMPORAL_PORT: '1' });
@@ -167,6 +170,22 @@ describe('a 3,700-room building in the web view', { timeout: 300_000 }, () => {
     await click(page, group);
     await page.waitForFunction((id) => window.groundplanView!.drawing.isOpen(id), group);
     expect((await drawn(page)).kinds.room).toBe(8);
+  });
+
+  it('finds with the search box a node in a group never opened, opening the groups it is in', async () => {
+    const present = () =>
+      page.evaluate((id) => {
+        const { scene, drawing } = window.groundplanView!;
+        const data = drawing.renderer.getNodeDisplayData(id);
+        return scene.hasNode(id) && data !== undefined && !data.hidden;
+      }, farAsset);
+    expect(await present()).toBe(false);
+    await page.locator('#find').fill(farAsset);
+    await page.locator('#find').press('Enter');
+    await page.waitForFunction((id) => document.getElementById('node-id')?.textContent === id, farAsset);
+    expect(await present()).toBe(true);
+    await expect(page.locator('#node-facts dd[data-fact="kind"]').textContent()).resolves.toBe('asset');
+    expect(await page.locator('#floor').inputValue()).toBe('floor_7');
   });
 
   it('refuses a hostile or unknown group id in one line of JSON', async () => {

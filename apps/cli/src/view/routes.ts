@@ -3,8 +3,18 @@ import { z } from 'zod';
 import { UserError } from '../user-error.js';
 import { type PageKind, pageHtml } from './page-html.js';
 import type { RunReader } from './run-data.js';
-import { drawnWhole, groupPart, type Shown, sceneData, shownByRun } from './scene-parts.js';
-import type { RunListData, SceneData, ScenePart, SteerReply, SteerRequest, ViewError } from './view-data.js';
+import { type Shown, shownByRun } from './run-shown.js';
+import { drawnWhole, groupPart, sceneData } from './scene-parts.js';
+import { searchScene } from './scene-search.js';
+import type {
+  RunListData,
+  SceneData,
+  ScenePart,
+  SceneSearch,
+  SteerReply,
+  SteerRequest,
+  ViewError,
+} from './view-data.js';
 
 /** A response: status, content type and body. */
 export type Reply = { status: number; type: string; body: string };
@@ -17,7 +27,7 @@ export const LISTED_RUNS = 200;
 
 const json = (
   status: number,
-  value: SceneData | ScenePart | RunListData | SteerReply | ViewError | object,
+  value: SceneData | ScenePart | SceneSearch | RunListData | SteerReply | ViewError | object,
 ): Reply => ({
   status,
   type: 'application/json; charset=utf-8',
@@ -39,7 +49,8 @@ const steerSchema: z.ZodType<SteerRequest> = z.discriminatedUnion('action', [
 
 /**
  * The view's routes. GET: `/` (the runs, or the scene file given at start), `/runs/<id>` (a run),
- * the page's script, and the JSON the page reads. POST `/api/runs/<id>/steer`: approve, reject or
+ * the page's script, and the JSON the page reads (a large building's groups and its search under
+ * `/api/scene/<ref>/`). POST `/api/runs/<id>/steer`: approve, reject or
  * answer a run. Errors are one line in `{ error }`, prefixed like the CLI's.
  */
 export async function route(
@@ -65,6 +76,8 @@ export async function route(
       : json(404, { error: 'groundplan: no scene file was given; the runs are at /' });
   const group = /^\/api\/scene\/([^/]+)\/group\/([^/]+)$/.exec(path);
   if (group) return openGroup(sources, group[1]!, group[2]!);
+  const search = /^\/api\/scene\/([^/]+)\/search\/([^/]*)$/.exec(path);
+  if (search) return searchDrawn(sources, search[1]!, search[2]!);
   if (path === '/api/runs')
     return answer(async () => json(200, { runs: await sources.runs.list(LISTED_RUNS) }));
   const run = /^\/(api\/)?runs\/([^/]+)(\/scene)?$/.exec(path);
@@ -129,22 +142,53 @@ function drawn(sources: ViewSources, graph: SceneGraph, ref: () => string, shown
 const SCENE_REF = /^sha256:[0-9a-f]{64}$/;
 const MAX_GROUP_ID = 200;
 
+/** The scene this view drew by groups under a reference, or the reply refusing the reference. */
+function drawnScene(sources: ViewSources, ref: string): { graph: SceneGraph } | { refused: Reply } {
+  if (!SCENE_REF.test(ref))
+    return {
+      refused: json(400, {
+        error: `groundplan: '${ref.slice(0, 80)}' is not a scene reference (sha256:<64 hex digits>)`,
+      }),
+    };
+  const graph = drawnScenes.get(sources)?.get(ref);
+  if (!graph)
+    return {
+      refused: json(404, { error: `groundplan: this view has drawn no scene ${ref}; reload the page` }),
+    };
+  return { graph };
+}
+
 /** GET `/api/scene/<ref>/group/<id>`: what opening the group adds; a bad or unknown ref or id is one line. */
 function openGroup(sources: ViewSources, encodedRef: string, encodedId: string): Reply {
   const ref = decoded(encodedRef);
   const id = decoded(encodedId);
   if (ref === undefined || id === undefined)
     return json(400, { error: 'groundplan: the scene reference or group id is not valid percent-encoding' });
-  if (!SCENE_REF.test(ref))
-    return json(400, {
-      error: `groundplan: '${ref.slice(0, 80)}' is not a scene reference (sha256:<64 hex digits>)`,
-    });
+  const scene = drawnScene(sources, ref);
+  if ('refused' in scene) return scene.refused;
   if (id.length > MAX_GROUP_ID)
     return json(400, { error: `groundplan: a group id is at most ${MAX_GROUP_ID} characters` });
-  const graph = drawnScenes.get(sources)?.get(ref);
-  if (!graph) return json(404, { error: `groundplan: this view has drawn no scene ${ref}; reload the page` });
-  const part = groupPart(graph, id);
+  const part = groupPart(scene.graph, id);
   return part.ok ? json(200, part.value) : json(404, { error: `groundplan: ${part.error}` });
+}
+
+/** GET `/api/scene/<ref>/search/<text>`: the whole scene searched (see searchScene); an empty, long or unmatched text is one line (400, 404). */
+function searchDrawn(sources: ViewSources, encodedRef: string, encodedText: string): Reply {
+  const ref = decoded(encodedRef);
+  const text = decoded(encodedText);
+  if (ref === undefined || text === undefined)
+    return json(400, {
+      error: 'groundplan: the scene reference or search text is not valid percent-encoding',
+    });
+  const scene = drawnScene(sources, ref);
+  if ('refused' in scene) return scene.refused;
+  const found = searchScene(scene.graph, text);
+  if (!found.ok) return json(400, { error: `groundplan: ${found.error}` });
+  if (found.value.total === 0)
+    return json(404, {
+      error: `groundplan: no node matches '${found.value.query.slice(0, 80)}' in scene ${scene.graph.getAttribute('name')}`,
+    });
+  return json(200, found.value);
 }
 
 function decoded(encoded: string): string | undefined {

@@ -10,7 +10,8 @@ import { datasetScene } from '@groundplan/scene-graph/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { route, type ViewSources } from './routes.js';
 import type { RunReader } from './run-data.js';
-import { groupPart, sceneData, shownByRun } from './scene-parts.js';
+import { shownByRun } from './run-shown.js';
+import { groupPart, sceneData } from './scene-parts.js';
 import { searchStepViews } from './search-steps.js';
 import type { GroupData, RunData, SceneData, ScenePart } from './view-data.js';
 

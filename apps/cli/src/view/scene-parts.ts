@@ -17,7 +17,8 @@ import {
   searchTree,
 } from '@groundplan/scene-graph';
 import { floorPlan, layeredPositions, type Point, planWidth } from './page/layered-layout.js';
-import type { GroupData, GroupedScene, RunData, SceneData, ScenePart } from './view-data.js';
+import type { Shown } from './run-shown.js';
+import type { GroupData, GroupedScene, SceneData, ScenePart } from './view-data.js';
 
 /**
  * The parts of a scene the page draws. A building the search sees flat (searchTree decides: the
@@ -30,32 +31,13 @@ export function sceneData(graph: SceneGraph, ref: string, shown: Shown = { nodes
   const tree = searchTree(graph);
   if (tree.flat) return { scene: sceneToFile(graph) };
   const drawn = drawnGroups(graph);
-  const top = new Set<string>();
-  for (const kind of ['campus', 'building', 'floor'] as const)
-    for (const id of nodesOfKind(graph, kind)) top.add(id);
-  // The agent and where it stands, as every view of the search shows them.
-  for (const id of [agentOf(graph), agentLocation(graph), heldObject(graph)])
-    if (id !== undefined) top.add(id);
-  // Rooms in no drawn group (a small floor's), with what they hold.
-  for (const room of nodesOfKind(graph, 'room'))
-    if (!drawn.groups.has(tree.parents.get(room) ?? '')) addRoom(graph, room, top);
+  const top = new Set(drawn.top);
 
   // What a run names opens the groups it lies in; the groups its search expanded open too.
   const open = new Set<string>();
-  const openAbove = (id: string) => {
-    for (let up = tree.parents.get(id); up !== undefined && drawn.groups.has(up); up = tree.parents.get(up))
-      open.add(up);
-  };
-  for (const id of shown.nodes) {
-    if (drawn.groups.has(id)) openAbove(id);
-    const room = graph.hasNode(id) ? roomOf(graph, id) : undefined;
-    if (room !== undefined) openAbove(room);
-  }
+  for (const id of shown.nodes) for (const group of groupsHolding(graph, id)) open.add(group);
   for (const id of shown.open)
-    if (drawn.groups.has(id)) {
-      open.add(id);
-      openAbove(id);
-    }
+    if (drawn.groups.has(id)) for (const group of [...groupsHolding(graph, id), id]) open.add(group);
   const opened = [...drawn.groups.keys()].filter((id) => open.has(id)).map((id) => partOf(graph, id));
   const inParts = new Set(opened.flatMap((part) => part.nodes.map((node) => node.id)));
   for (const id of shown.nodes) if (graph.hasNode(id) && !inParts.has(id)) top.add(id);
@@ -82,28 +64,9 @@ export function sceneData(graph: SceneGraph, ref: string, shown: Shown = { nodes
   };
 }
 
-/** What a run names on a large building: nodes (and groups) to draw, and the groups its search expanded. */
-export type Shown = { nodes: readonly string[]; open: readonly string[] };
-
 /** Whether the page gets the scene whole: exactly when the search sees it flat (see searchTree). */
 export function drawnWhole(graph: SceneGraph): boolean {
   return searchTree(graph).flat;
-}
-
-/** What a run names: where it starts, its route, what it touches or explored, what every search step showed or expanded. */
-export function shownByRun(run: RunData): Shown {
-  const expanded = run.search.flatMap((step) => step.expanded);
-  return {
-    nodes: [
-      ...(run.start !== undefined ? [run.start] : []),
-      ...run.route,
-      ...run.touched,
-      ...(run.explored ?? []),
-      ...run.search.flatMap((step) => step.visible),
-      ...expanded,
-    ],
-    open: expanded,
-  };
 }
 
 /** What opening a group adds (see ScenePart); a one-line reason when the id names no drawn group. */
@@ -115,7 +78,38 @@ export function groupPart(graph: SceneGraph, id: string): Result<ScenePart, stri
   return ok(partOf(graph, id));
 }
 
-type DrawnGroups = { groups: ReadonlyMap<string, GroupData>; layout: GroupedScene['layout'] };
+/**
+ * The groups of rooms to open, outermost first, for the page to draw a node of a large building:
+ * those above its room (a pose's: the room it is in front of), or above a group. None for a node
+ * the top already has, or one in no group (a corridor's pose: see looseNode).
+ */
+export function groupsHolding(graph: SceneGraph, id: string): string[] {
+  const { groups } = drawnGroups(graph);
+  const tree = searchTree(graph);
+  const from = groups.has(id) ? id : graph.hasNode(id) ? roomOf(graph, id) : undefined;
+  const above: string[] = [];
+  if (from === undefined) return above;
+  for (let up = tree.parents.get(from); up !== undefined && groups.has(up); up = tree.parents.get(up))
+    above.unshift(up);
+  return above;
+}
+
+/** A node neither the top nor any group's part draws (a corridor's pose), with its edges; undefined for any other. */
+export function looseNode(
+  graph: SceneGraph,
+  id: string,
+): { nodes: SceneNode[]; edges: SceneEdge[] } | undefined {
+  const drawn = drawnGroups(graph);
+  if (!graph.hasNode(id) || drawn.top.has(id) || groupsHolding(graph, id).length > 0) return undefined;
+  return { nodes: [sceneNode(graph, id)], edges: incidentEdges(graph, new Set([id])) };
+}
+
+type DrawnGroups = {
+  groups: ReadonlyMap<string, GroupData>;
+  layout: GroupedScene['layout'];
+  /** What the top draws of the building: floors and above, the agent and where it stands, rooms in no group. */
+  top: ReadonlySet<string>;
+};
 
 const cache = new WeakMap<SceneGraph, DrawnGroups>();
 
@@ -142,8 +136,17 @@ function drawnGroups(graph: SceneGraph): DrawnGroups {
   }
   const width = planWidth(plan);
   const above = ['campus', 'building', 'floor'] as const;
+  const top = new Set<string>();
+  for (const kind of above) for (const id of nodesOfKind(graph, kind)) top.add(id);
+  // The agent and where it stands, as every view of the search shows them.
+  for (const id of [agentOf(graph), agentLocation(graph), heldObject(graph)])
+    if (id !== undefined) top.add(id);
+  // Rooms in no drawn group (a small floor's), with what they hold.
+  for (const room of nodesOfKind(graph, 'room'))
+    if (!groups.has(tree.parents.get(room) ?? '')) addRoom(graph, room, top);
   const drawn: DrawnGroups = {
     groups,
+    top,
     layout: {
       points: above.flatMap((kind) =>
         nodesOfKind(graph, kind).map((id) => ({ id, ...plan.points.get(id)! })),

@@ -1,5 +1,5 @@
 // What the view's server sends its page, as JSON: types only, shared by both sides.
-import type { SceneEdge, SceneFile, SceneNode } from '@groundplan/scene-graph';
+import type { NodeKind, SceneEdge, SceneFile, SceneNode } from '@groundplan/scene-graph';
 import type { Question } from '@groundplan/workflows/contract';
 import type { RunRow } from '../run-row.js';
 
@@ -51,6 +51,21 @@ export type GroupedScene = {
     plan: Box;
   };
 };
+
+/** A node or group of rooms a search of the whole scene found, and what the page needs to draw it. */
+export type SearchHit = {
+  id: string;
+  kind: NodeKind | 'group';
+  /** How it matched: its id exactly, the start of its id, within its id, within its attributes or state. */
+  match: 'id' | 'id-start' | 'id-within' | 'attributes';
+  /** The groups of rooms to open, outermost first, to draw it (none when the top has it). */
+  groups: string[];
+  /** A node in no group (a corridor's pose) and not in the top: sent with its edges. */
+  loose?: { nodes: SceneNode[]; edges: SceneEdge[] };
+};
+
+/** What `/api/scene/<ref>/search/<text>` answers: the best hits first, and how many matched in all. */
+export type SceneSearch = { query: string; hits: SearchHit[]; total: number };
 
 /** One step of a run's semantic search, with the view it left (replayed with expand/contract). */
 export type SearchStepView = {

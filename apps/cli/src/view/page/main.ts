@@ -3,16 +3,18 @@
 // start); `/runs/<id>` draws the run's scene, search, route and story and, while the run runs,
 // polls it every second.
 import { buildSceneGraph, type SceneGraph } from '@groundplan/scene-graph/model';
+import { shownByRun } from '../run-shown.js';
 import type {
   GroupedScene,
   RunData,
   RunListData,
   SceneData,
-  ScenePart,
   SteerReply,
   SteerRequest,
-  ViewError,
 } from '../view-data.js';
+import { fetchJson, isError } from './fetch-json.js';
+import { findBox } from './find-box.js';
+import { type GroupParts, groupParts } from './group-parts.js';
 import { layerOf } from './layered-layout.js';
 import { showLegend } from './legend.js';
 import { showGroup, showNode } from './node-panel.js';
@@ -34,6 +36,8 @@ export type ViewHandle = {
   grouped?: GroupedScene;
   /** Opens or closes a group of rooms as a click on it does (a large building's). */
   toggle(id: string): Promise<void>;
+  /** A large building's groups: opened on demand, and what a live run names added as it names it. */
+  parts?: GroupParts;
 };
 
 declare global {
@@ -41,17 +45,6 @@ declare global {
     groundplanView?: ViewHandle;
   }
 }
-
-async function fetchJson<T extends object>(path: string, init?: RequestInit): Promise<T | ViewError> {
-  try {
-    const response = await fetch(path, init);
-    return (await response.json()) as T | ViewError;
-  } catch (error) {
-    return { error: `groundplan: the view server did not answer ${path}: ${(error as Error).message}` };
-  }
-}
-
-const isError = (value: object): value is ViewError => 'error' in value;
 
 /** Marks the page as drawn (or as showing its error), for whoever waits on it. */
 function ready(): void {
@@ -72,7 +65,8 @@ async function draw(scenePath: string, run: () => RunData | undefined): Promise<
     drawing.addPart(part);
     drawing.setOpen(part.group, true);
   }
-  showLegend(scene, drawing.plan.floors.length, drawing.groups().length);
+  const legend = () => showLegend(scene, drawing.plan.floors.length, drawing.groups().length);
+  legend();
   const floorSelect = document.getElementById('floor') as HTMLSelectElement;
   floorSelect.append(
     ...drawing.plan.floors.map((floor) => {
@@ -98,67 +92,32 @@ async function draw(scenePath: string, run: () => RunData | undefined): Promise<
     if (group) showGroup(group, drawing, run());
     else showNode(scene, id, floor, run());
   };
+  const parts = grouped && groupParts(drawing, grouped, legend);
   /** A group of rooms opens (its part fetched the first time) or closes. */
   const toggle = async (id: string) => {
-    if (!grouped || !drawing.group(id)) return;
-    if (drawing.isOpen(id)) drawing.setOpen(id, false);
-    else {
-      if (!drawing.hasPart(id)) {
-        const part = await fetchJson<ScenePart>(
-          `/api/scene/${encodeURIComponent(grouped.ref)}/group/${encodeURIComponent(id)}`,
-        );
-        if (isError(part)) return showError(part.error);
-        drawing.addPart(part);
-        showLegend(scene, drawing.plan.floors.length, drawing.groups().length);
-      }
-      drawing.setOpen(id, true);
-    }
+    if (!parts || !drawing.group(id)) return;
+    const error = await parts.toggle(id);
+    if (error !== undefined) return showError(error);
     pick(id);
   };
   drawing.renderer.on('clickNode', ({ node }) => (drawing.group(node) ? void toggle(node) : pick(node)));
   drawing.renderer.on('clickStage', () => drawing.select(undefined));
-
-  // What can be found: the nodes drawn so far, and a large building's groups.
-  let ids: string[] = [];
-  const listIds = () => {
-    ids = [...scene.nodes(), ...drawing.groups().map((group) => group.id)].sort();
-    document.getElementById('node-ids')!.replaceChildren(
-      ...ids.map((id) => {
-        const option = document.createElement('option');
-        option.value = id;
-        return option;
-      }),
-    );
-  };
-  listIds();
-  const find = document.getElementById('find') as HTMLInputElement;
-  find.addEventListener('focus', () => {
-    if (ids.length !== scene.order + drawing.groups().length) listIds();
-  });
-  const findNode = () => {
-    const wanted = find.value.trim().toLowerCase();
-    if (!wanted) return;
-    const found =
-      ids.find((id) => id.toLowerCase() === wanted) ??
-      ids.find((id) => id.toLowerCase().includes(wanted)) ??
-      ids.find((id) =>
-        JSON.stringify((scene.hasNode(id) && scene.getNodeAttribute(id, 'attributes')) || {})
-          .toLowerCase()
-          .includes(wanted),
-      );
-    find.setCustomValidity(found ? '' : `no node matches '${find.value}'`);
-    find.reportValidity();
-    if (!found) return;
-    pick(found);
-    drawing.focus(found);
-  };
-  find.addEventListener('change', findNode);
-  find.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') findNode();
+  findBox(document.getElementById('find') as HTMLInputElement, {
+    scene,
+    drawing,
+    pick,
+    ...(grouped && parts ? { grouped: { scene: grouped, parts } } : {}),
   });
   document.getElementById('fit')!.addEventListener('click', () => drawing.fit());
 
-  const handle: ViewHandle = { scene, drawing, layerOf, pick, toggle, ...(grouped ? { grouped } : {}) };
+  const handle: ViewHandle = {
+    scene,
+    drawing,
+    layerOf,
+    pick,
+    toggle,
+    ...(grouped && parts ? { grouped, parts } : {}),
+  };
   window.groundplanView = handle;
   return handle;
 }
@@ -209,10 +168,31 @@ async function followRun(runId: string): Promise<void> {
     showSteer(run, send);
     handle.drawing.show(overlay(run, step));
   };
+  // A large building: what a live run names as it goes (a search step's rooms, the route, what the
+  // plan touches) may lie in groups not drawn yet. The run's scene from the server then says which
+  // to add and open: asked once per name, the names of the first drawing already drawn.
+  const asked = new Set<string>();
+  const named = () => {
+    const shown = shownByRun(run);
+    return [...shown.nodes, ...shown.open];
+  };
+  for (const id of named()) asked.add(id);
+  const drawNamed = async () => {
+    if (!handle.parts) return;
+    const missing = named().filter(
+      (id) => !asked.has(id) && !handle.scene.hasNode(id) && !handle.drawing.group(id),
+    );
+    if (missing.length === 0) return;
+    for (const id of missing) asked.add(id);
+    const data = await fetchJson<SceneData>(`${path}/scene`);
+    if (isError(data)) return showError(data.error);
+    handle.parts.merge(data);
+  };
   const refresh = async () => {
     const next = await fetchJson<RunData>(path);
     if (isError(next)) return showError(next.error);
     run = next;
+    await drawNamed();
     render();
   };
   document.getElementById('search-step')!.addEventListener('input', (event) => {

@@ -1,3 +1,4 @@
+import type { SceneEdge, SceneNode } from '@groundplan/scene-graph';
 import type {
   SceneEdgeAttributes,
   SceneGraph,
@@ -87,6 +88,8 @@ export type SceneDrawing = {
   isOpen(id: string): boolean;
   /** Adds what opening a group brings, to the scene and the drawing, where the whole building's layout puts it. */
   addPart(part: ScenePart): void;
+  /** Adds nodes no group brings (a corridor's pose a run or a search names), with their edges; those drawn already stay. */
+  addNodes(nodes: readonly SceneNode[], edges: readonly SceneEdge[]): void;
   /** Opens (draws what it holds) or closes (hides all beneath it) a group. */
   setOpen(id: string, open: boolean): void;
 };
@@ -294,6 +297,43 @@ export function drawScene(container: HTMLElement, scene: SceneGraph, grouped?: G
     renderer.getCamera().animatedReset({ duration: 200 });
   };
 
+  /** Adds nodes not drawn yet (brought by the group opened, if any) and the edges whose both ends are here now. */
+  function merge(nodes: readonly SceneNode[], edges: readonly SceneEdge[], by?: string): void {
+    for (const { id, ...attributes } of nodes) {
+      if (scene.hasNode(id)) continue;
+      scene.addNode(id, attributes);
+      drawn.addNode(id, { ...attributes, x: 0, y: 0 });
+      if (by !== undefined) owner.set(id, by);
+    }
+    // The rest come with the part or node that brings the other end.
+    for (const edge of edges) {
+      const { source, target } = edge;
+      if (!scene.hasNode(source) || !scene.hasNode(target)) continue;
+      if (edge.kind === 'navigation') {
+        const attributes = { kind: 'navigation' as const, distance: edge.distance ?? 1 };
+        scene.mergeUndirectedEdge(source, target, attributes);
+        drawn.mergeUndirectedEdge(source, target, attributes);
+      } else {
+        const attributes =
+          edge.kind === 'hierarchy'
+            ? { kind: 'hierarchy' as const, ...(edge.relation ? { relation: edge.relation } : {}) }
+            : { kind: 'at' as const };
+        scene.mergeDirectedEdge(source, target, attributes);
+        drawn.mergeDirectedEdge(source, target, attributes);
+      }
+    }
+  }
+
+  /** Places what was added where the whole building's layout puts it; nothing drawn before moves. */
+  function relayout(): void {
+    plan = floorPlan(scene, fixed);
+    groupFloors();
+    layered = layeredPositions(scene, plan, width);
+    renameLayers(layersWithGroups());
+    place();
+    renderer.refresh();
+  }
+
   return {
     renderer,
     get plan() {
@@ -336,38 +376,15 @@ export function drawScene(container: HTMLElement, scene: SceneGraph, grouped?: G
     addPart(part) {
       if (parts.has(part.group)) return;
       parts.add(part.group);
-      for (const { id, ...attributes } of part.nodes) {
-        if (scene.hasNode(id)) continue;
-        scene.addNode(id, attributes);
-        drawn.addNode(id, { ...attributes, x: 0, y: 0 });
-        owner.set(id, part.group);
-      }
-      // Edges whose both ends are here now; the rest come with the part that brings the other end.
-      for (const edge of part.edges) {
-        const { source, target } = edge;
-        if (!scene.hasNode(source) || !scene.hasNode(target)) continue;
-        if (edge.kind === 'navigation') {
-          const attributes = { kind: 'navigation' as const, distance: edge.distance ?? 1 };
-          scene.mergeUndirectedEdge(source, target, attributes);
-          drawn.mergeUndirectedEdge(source, target, attributes);
-        } else {
-          const attributes =
-            edge.kind === 'hierarchy'
-              ? { kind: 'hierarchy' as const, ...(edge.relation ? { relation: edge.relation } : {}) }
-              : { kind: 'at' as const };
-          scene.mergeDirectedEdge(source, target, attributes);
-          drawn.mergeDirectedEdge(source, target, attributes);
-        }
-      }
+      merge(part.nodes, part.edges, part.group);
       addGroups(part.groups, part.group);
       for (const node of part.nodes)
         if (node.kind === 'room') drawn.mergeDirectedEdge(part.group, node.id, { kind: 'hierarchy' });
-      plan = floorPlan(scene, fixed);
-      groupFloors();
-      layered = layeredPositions(scene, plan, width);
-      renameLayers(layersWithGroups());
-      place();
-      renderer.refresh();
+      relayout();
+    },
+    addNodes(nodes, edges) {
+      merge(nodes, edges);
+      relayout();
     },
     setOpen(id, opened) {
       if (opened) open.add(id);
