@@ -4,6 +4,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { PLAN_SCOPES, type PlanScope } from '@groundplan/grounding';
 import { fileSceneStore } from '@groundplan/scene-graph';
 import {
   DEFAULT_PLAN_SCOPE,
@@ -21,7 +22,7 @@ import { loadTaskSet, selectTasks, TASK_SETS, type TaskSetName } from './tasks.j
 const USAGE = `usage: groundplan-eval [--task-set ${Object.keys(TASK_SETS).join('|')}] [--tasks all|office|home|<family>|<id,...>] [--planner ${PLANNER_VARIANTS.join('|')}[,...]]
        [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--threads N] [--concurrency N]
        [--max-search-steps N] [--max-replans N] [--task-timeout SECONDS] [--chain-of-thought on|off]
-       [--reader rules|model] [--plan-scope goal-nodes|explored-rooms]
+       [--reader rules|model] [--plan-scope goal-nodes|explored-rooms|whole-building]
        [--dry-run] --out reports/<name>`;
 const PLANNERS: readonly PlannerVariant[] = PLANNER_VARIANTS;
 
@@ -60,9 +61,10 @@ async function main(): Promise<number> {
   if (thought !== 'on' && thought !== 'off') return fail(`--chain-of-thought is on or off, not ${thought}`);
   const reader = values.reader ?? 'rules';
   if (reader !== 'rules' && reader !== 'model') return fail(`--reader is rules or model, not ${reader}`);
-  const planScope = values['plan-scope'] ?? DEFAULT_PLAN_SCOPE;
-  if (planScope !== 'goal-nodes' && planScope !== 'explored-rooms')
-    return fail(`--plan-scope is goal-nodes or explored-rooms, not ${planScope}`);
+  const scope = values['plan-scope'] ?? DEFAULT_PLAN_SCOPE;
+  if (!(PLAN_SCOPES as readonly string[]).includes(scope))
+    return fail(`--plan-scope is one of ${PLAN_SCOPES.join(', ')}, not ${scope}`);
+  const planScope = scope as PlanScope;
   const out = userPath(values.out);
   if (values['dry-run']) {
     console.log(

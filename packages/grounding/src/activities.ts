@@ -42,7 +42,7 @@ import {
 } from './next-action.js';
 import { currentPlacements, goalOptions, type Option, searchOptions, withModelPick } from './options.js';
 import { occupantOf, placeOfPerson } from './people.js';
-import { exploredRoomNodes, planNodes } from './plan-nodes.js';
+import { buildingNodes, exploredRoomNodes, planNodes } from './plan-nodes.js';
 import { plainWords } from './quantified.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
 import type { Reading } from './reading.js';
@@ -73,14 +73,15 @@ export type ChooseGoalsInput = {
   resolved?: { phrase: string; node: string }[];
   /** The model's reading of the instruction, when the run has one: its things and exclusions are used. */
   reading?: Reading;
-  /** What the classical planner may use: the nodes the goals need (default) or all in the explored rooms. */
+  /** What the classical planner may use: the nodes the goals need (default), all in the explored rooms, or the whole building. */
   planScope?: PlanScope;
   /** Choice among ranked options (default), or goals the model writes over the candidate nodes. */
   goalsBy?: GoalsBy;
 };
 
 /** What the classical planner searches over (issue 26, "plan over what is there"). */
-export type PlanScope = 'goal-nodes' | 'explored-rooms';
+export const PLAN_SCOPES = ['goal-nodes', 'explored-rooms', 'whole-building'] as const;
+export type PlanScope = (typeof PLAN_SCOPES)[number];
 
 /** The goals chosen, and the nodes the classical planner may use to reach them. */
 export type ChooseGoalsResult =
@@ -244,13 +245,13 @@ export function groundedActivities(deps: {
      */
     async chooseGoals(input: ChooseGoalsInput): Promise<ChooseGoalsResult> {
       const chosen = await chooseGoalsFor(input);
-      if (!chosen.ok || input.planScope !== 'explored-rooms') return chosen;
-      // The planner may use everything in the rooms the search explored, not only what the goals need.
+      if (!chosen.ok || input.planScope === undefined || input.planScope === 'goal-nodes') return chosen;
+      // The planner may use everything in the rooms the search explored, or in the whole building,
+      // not only what the goals need.
       const graph = await requireScene(deps.scenes, input.sceneRef);
-      return {
-        ...chosen,
-        nodes: [...new Set([...chosen.nodes, ...exploredRoomNodes(graph, input.view)])].sort(),
-      };
+      const around =
+        input.planScope === 'explored-rooms' ? exploredRoomNodes(graph, input.view) : buildingNodes(graph);
+      return { ...chosen, nodes: [...new Set([...chosen.nodes, ...around])].sort() };
     },
   };
 

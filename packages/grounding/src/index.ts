@@ -11,6 +11,7 @@ export {
   groundedActivities,
   MISSING_BELOW,
   type NextActionResult,
+  PLAN_SCOPES,
   type PlanScope,
   WRITING_LIMITS,
 } from './activities.js';

@@ -1,7 +1,7 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { initialState, parseGoals, type SimState } from '@groundplan/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exploredRoomNodes, planNodes } from './plan-nodes.js';
+import { buildingNodes, exploredRoomNodes, planNodes } from './plan-nodes.js';
 import { datasetScene } from './test-support/datasets.js';
 
 let office: SceneGraph;
@@ -64,5 +64,16 @@ describe('the nodes of the explored rooms', () => {
 
   it('an id the scene does not have adds nothing', () => {
     expect(exploredRoomNodes(office, { expanded: ['__proto__', 'no_such_room'] })).toEqual([]);
+  });
+});
+
+describe('the nodes of the whole building', () => {
+  it('every room, asset and object, and no floor, pose or agent', () => {
+    const all = buildingNodes(office);
+    const kinds = new Set(all.map((id) => office.getNodeAttribute(id, 'kind')));
+    expect([...kinds].sort()).toEqual(['asset', 'object', 'room']);
+    expect(all).toEqual(
+      expect.arrayContaining(exploredRoomNodes(office, { expanded: ['wills_office', 'kitchen'] })),
+    );
   });
 });

@@ -54,6 +54,13 @@ function isOpenSurface(graph: SceneGraph, id: string): boolean {
   return !Object.hasOwn(state, 'door');
 }
 
+/** Every room, asset and object of the building: planScope whole-building. */
+export function buildingNodes(graph: SceneGraph): string[] {
+  return graph
+    .filterNodes((_, attributes) => ['room', 'asset', 'object'].includes(attributes.kind as string))
+    .sort();
+}
+
 /**
  * Every node in the rooms a search explored: each room the view expanded, or an asset of which it
  * expanded, with all the assets and objects in it. With planScope explored-rooms the planner gets

@@ -209,7 +209,7 @@ describe('goals the model writes (goal-writer)', () => {
 });
 
 describe('what the classical planner may use (planScope)', () => {
-  it("gets the goals' nodes by default, and everything in the explored rooms with explored-rooms", async () => {
+  it("gets the goals' nodes by default, everything in the explored rooms with explored-rooms, and every room, asset and object with whole-building", async () => {
     const input = {
       sceneRef,
       instruction: "Put the printed document on Will's desk.",
@@ -225,6 +225,11 @@ describe('what the classical planner may use (planScope)', () => {
     expect(wide.nodes).toEqual(expect.arrayContaining(narrow.nodes));
     expect(wide.nodes).toEqual(expect.arrayContaining(['wills_bookshelf', 'cabinet_6']));
     expect(narrow.nodes).not.toContain('wills_bookshelf');
+    const whole = await activities().chooseGoals({ ...input, planScope: 'whole-building' });
+    if (!whole.ok) throw new Error('no goals');
+    expect(whole.goals).toEqual(narrow.goals);
+    expect(whole.nodes).toEqual(expect.arrayContaining([...wide.nodes, 'kitchen', 'fridge']));
+    expect(whole.nodes).not.toContain('floor0');
   });
 });
 

@@ -181,7 +181,9 @@ export const PlanOptionsSchema = z.object({
    * What the grounded planners' classical planner searches over: the nodes the chosen goals need,
    * or everything in the rooms the search explored (DEFAULT_PLAN_SCOPE; issue 26, "plan over what is there").
    */
-  planScope: (z.enum(['goal-nodes', 'explored-rooms']) satisfies z.ZodType<PlanScope>).optional(),
+  planScope: (
+    z.enum(['goal-nodes', 'explored-rooms', 'whole-building']) satisfies z.ZodType<PlanScope>
+  ).optional(),
 });
 export type PlanOptions = z.infer<typeof PlanOptionsSchema>;
 
