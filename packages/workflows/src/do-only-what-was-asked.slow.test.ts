@@ -10,10 +10,9 @@ import { WorkflowFailedError } from '@temporalio/client';
 import type { ApplicationFailure } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOutcome, startPlanAndExecute, startPlanTask } from './client.js';
+import { runOutcome, startPlanTask } from './client.js';
 import { answerUpdate, FAILURE_TYPES, progressQuery, STATUS_ATTRIBUTE } from './contract.js';
 import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
-import { plannedRun } from './test-support/planned-run.js';
 import { runWorkersUntil } from './worker.js';
 
 describe('doing only what was asked', () => {
@@ -29,32 +28,12 @@ describe('doing only what was asked', () => {
     await server?.teardown();
   });
 
-  const run = async (
+  const run = (
     robotId: string,
     instruction: string,
     planner: 'grounded-prior' | 'goal-writer' = 'grounded-prior',
     script?: LlmScript,
-  ) => {
-    const workers = await server.workers(robotId, script);
-    return runWorkersUntil(
-      workers,
-      (async () => {
-        const handle = await startPlanAndExecute(env.client, 'office', {
-          sceneRef,
-          instruction,
-          robotId,
-          options: { planner },
-        });
-        const failure = await handle.result().then(
-          () => undefined,
-          (error: unknown) => error,
-        );
-        const result = plannedRun(await runOutcome(handle));
-        const description = await handle.describe();
-        return { result, failure, description };
-      })(),
-    );
-  };
+  ) => server.planAndExecute(robotId, instruction, { planner, ...(script ? { script } : {}) });
   const world = async (robotId: string) =>
     (await readWorld(worldFilePath(server.dataDir, robotId, sceneRef)))?.world;
 

@@ -5,24 +5,19 @@
 
 import { readWorld, worldFilePath } from '@groundplan/robot';
 import { loadSkillTables, type SkillTables } from '@groundplan/simulator';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOutcome, startPlanAndExecute } from './client.js';
 import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
-import { plannedRun } from './test-support/planned-run.js';
-import { runWorkersUntil } from './worker.js';
 
 const householdFile = new URL('../../../datasets/skills/household.skills.json', import.meta.url).pathname;
 
 describe('skills from a file', () => {
   let server: OfficeOnTestServer;
-  let env: TestWorkflowEnvironment;
   let sceneRef: string;
   let household: SkillTables;
 
   beforeAll(async () => {
     server = await officeOnTestServer('skill-file', { search: [], plans: [] });
-    ({ env, sceneRef } = server);
+    sceneRef = server.sceneRef;
     const tables = await loadSkillTables(householdFile);
     if (!tables.ok) throw new Error(tables.error);
     household = tables.value;
@@ -31,25 +26,8 @@ describe('skills from a file', () => {
     await server?.teardown();
   });
 
-  const run = async (robotId: string, instruction: string, skills?: SkillTables) => {
-    const workers = await server.workers(robotId, undefined, skills);
-    return runWorkersUntil(
-      workers,
-      (async () => {
-        const handle = await startPlanAndExecute(env.client, 'office', {
-          sceneRef,
-          instruction,
-          robotId,
-          options: { planner: 'grounded-prior' },
-        });
-        const failure = await handle.result().then(
-          () => undefined,
-          (error: unknown) => error,
-        );
-        return { result: plannedRun(await runOutcome(handle)), failure };
-      })(),
-    );
-  };
+  const run = (robotId: string, instruction: string, skills?: SkillTables) =>
+    server.planAndExecute(robotId, instruction, skills ? { skills } : {});
   const laptopPower = async (robotId: string) => {
     const world = (await readWorld(worldFilePath(server.dataDir, robotId, sceneRef)))?.world;
     return world?.getNodeAttribute('filipes_laptop', 'state')?.power;

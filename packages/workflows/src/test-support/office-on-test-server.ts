@@ -9,9 +9,12 @@ import { fileSceneStore, type SceneStore } from '@groundplan/scene-graph';
 import { datasetScene } from '@groundplan/scene-graph/test-support';
 import type { SkillTables } from '@groundplan/simulator';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
+import type { WorkflowExecutionDescription } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '../contract.js';
-import { createRoleWorkers } from '../worker.js';
+import { runOutcome, startPlanAndExecute } from '../client.js';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES, type PlannedRunResult } from '../contract.js';
+import { createRoleWorkers, runWorkersUntil } from '../worker.js';
+import { plannedRun } from './planned-run.js';
 
 export type OfficeOnTestServer = {
   env: TestWorkflowEnvironment;
@@ -20,6 +23,12 @@ export type OfficeOnTestServer = {
   dataDir: string;
   /** Workers of every role; the robot role runs `robotId`; the robot's skills are the built-in ones unless given. */
   workers(robotId: string, script?: LlmScript, skills?: SkillTables): ReturnType<typeof createRoleWorkers>;
+  /** One planAndExecute run of the office on fresh workers: its result, how it failed (if it did), its description. */
+  planAndExecute(
+    robotId: string,
+    instruction: string,
+    options?: { planner?: 'grounded-prior' | 'goal-writer'; script?: LlmScript; skills?: SkillTables },
+  ): Promise<{ result: PlannedRunResult; failure: unknown; description: WorkflowExecutionDescription }>;
   teardown(): Promise<void>;
 };
 
@@ -31,7 +40,7 @@ export async function officeOnTestServer(
   const scenes = fileSceneStore(`${dataDir}/scenes`);
   const env = await createTestEnvironment({ searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
   const sceneRef = await scenes.put(await datasetScene('office'));
-  return {
+  const server: OfficeOnTestServer = {
     env,
     scenes,
     sceneRef,
@@ -60,9 +69,33 @@ export async function officeOnTestServer(
         },
       });
     },
+    async planAndExecute(robotId, instruction, options = {}) {
+      const workers = await server.workers(robotId, options.script, options.skills);
+      return runWorkersUntil(
+        workers,
+        (async () => {
+          const handle = await startPlanAndExecute(env.client, 'office', {
+            sceneRef,
+            instruction,
+            robotId,
+            options: { planner: options.planner ?? 'grounded-prior' },
+          });
+          const failure = await handle.result().then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+          return {
+            result: plannedRun(await runOutcome(handle)),
+            failure,
+            description: await handle.describe(),
+          };
+        })(),
+      );
+    },
     async teardown() {
       await env.teardown();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }
