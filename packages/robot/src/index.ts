@@ -1,7 +1,7 @@
 export { createRobotActivities, type RobotActivities } from './activities.js';
 export { type PerceptionOptions, perceive } from './simulated-perception.js';
 export { createSimulatedRobot, type SimulatedRobotOptions } from './simulated-robot.js';
-export { DEFAULT_SKILL_SECONDS, SKILL_SECONDS } from './skill-durations.js';
+export { DEFAULT_SKILL_SECONDS } from './skill-durations.js';
 export {
   SKILL_FAILED,
   type SkillExecutor,

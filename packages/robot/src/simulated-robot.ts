@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { requireScene, type SceneGraph, type SceneRef, type SceneStore } from '@groundplan/scene-graph';
 import {
   type ActionSpec,
+  actionSpec,
   applyStep,
   commitState,
   initialState,
@@ -10,7 +11,7 @@ import {
   type SimState,
 } from '@groundplan/simulator';
 import { type PerceptionOptions, perceive } from './simulated-perception.js';
-import { DEFAULT_SKILL_SECONDS, SKILL_SECONDS } from './skill-durations.js';
+import { DEFAULT_SKILL_SECONDS } from './skill-durations.js';
 import {
   type SkillExecutor,
   SkillFailed,
@@ -108,7 +109,7 @@ export function createSimulatedRobot(options: SimulatedRobotOptions): SkillExecu
 
       const total = action === 'goto' ? distance(state.world, start.value, request.step.args[0]!) : undefined;
       const robotSeconds =
-        total === undefined ? (SKILL_SECONDS[action] ?? DEFAULT_SKILL_SECONDS) : total / speed;
+        total === undefined ? (actionSpec(action, skills)?.seconds ?? DEFAULT_SKILL_SECONDS) : total / speed;
       // Progress is metres travelled for navigation, robot seconds worked for the rest.
       const goal = total ?? robotSeconds;
       const resumedFrom = typeof progress.resumeFrom === 'number' ? Math.min(progress.resumeFrom, goal) : 0;

@@ -69,6 +69,8 @@ export interface ActionSpec {
    * the field, the skill's name read aloud ("turn_on" -> "turn on").
    */
   readonly askedBy?: readonly string[];
+  /** Robot seconds the skill takes, for a simulated robot's clock; navigation goes by distance. */
+  readonly seconds?: number;
 }
 
 /** Pairs a check with its failure message template. */

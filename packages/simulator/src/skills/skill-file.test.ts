@@ -53,6 +53,14 @@ describe('the built-in skill files', () => {
       'look_around',
     ]);
   });
+  it('give each skill the robot seconds it takes (the simulated robot’s clock)', () => {
+    expect(Object.fromEntries(ROBOT_SKILL_SPECS.map((spec) => [spec.name, spec.seconds]))).toMatchObject({
+      goto: undefined,
+      pickup: 5,
+      heat: 60,
+      look_around: 8,
+    });
+  });
   it('give every check and effect its form, which the planners and the PDDL export read', () => {
     for (const spec of ROBOT_SKILL_SPECS)
       for (const part of [...spec.preconditions, ...spec.effects]) expect(part.form?.builder).toBeTruthy();

@@ -44,6 +44,8 @@ const skillRow = z
     like: word.optional(),
     description: text.optional(),
     parameters: z.array(parameterRow).optional(),
+    /** Robot seconds the skill takes (a simulated robot's clock; navigation goes by distance and speed). */
+    seconds: z.number().positive().max(86_400).optional(),
     askedBy: z.array(text).optional(),
     preconditions: z.array(preconditionRow).optional(),
     effects: z.array(effectRow).optional(),

@@ -120,6 +120,7 @@ function compile(row: SkillRow, source: string, states: ReadonlyMap<string, Read
     preconditions,
     effects,
     ...(row.askedBy === undefined ? {} : { askedBy: row.askedBy }),
+    ...(row.seconds === undefined ? {} : { seconds: row.seconds }),
   };
   return ok(spec);
 }
