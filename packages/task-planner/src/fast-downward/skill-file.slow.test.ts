@@ -2,19 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expandPlan } from '@groundplan/path-planner';
 import { memorySceneStore, type PlanStep, type SceneGraph } from '@groundplan/scene-graph';
-import {
-  type ActionSpec,
-  checkGoalText,
-  loadSkillTables,
-  type SkillTables,
-  verifyPlan,
-} from '@groundplan/simulator';
+import { loadSkillTables, type SkillTables } from '@groundplan/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTaskPlanActivities } from '../activities.js';
 import { exportPddl } from '../pddl/export-pddl.js';
 import { emptyHandedOffice, exploredAround } from '../test-support/datasets.js';
+import { verifiesAndReaches } from '../test-support/oracle-tasks.js';
 import { planWithFastDownward } from './plan-with-fast-downward.js';
 import { DEFAULT_PLANNER_CONFIG, locateFastDownward } from './planner-config.js';
 
@@ -36,20 +30,6 @@ beforeAll(async () => {
   skills = tables.value;
 });
 
-function reaches(
-  plan: readonly PlanStep[],
-  goals: readonly string[],
-  actions: readonly ActionSpec[],
-): string | true {
-  const expanded = expandPlan(office, plan);
-  if (!expanded.ok) return expanded.error.message;
-  const verified = verifyPlan(office, expanded.value, { actions });
-  if (!verified.ok) return verified.failure.feedback;
-  const report = checkGoalText(office, verified.final, goals);
-  if (!report.ok) return report.error;
-  return report.value.satisfied || 'goals not reached';
-}
-
 const text = (plan: readonly PlanStep[]) => plan.map((step) => `${step.action}(${step.args.join(', ')})`);
 // Each over the nodes a search would have explored to find its things (the whole office takes
 // the built-in search its full budget, 25 s, to give up on what the built-in skills cannot do).
@@ -69,7 +49,7 @@ describe('skills from a file', () => {
       const planned = await withFile.planForGoals({ sceneRef, goals: task.goals, nodes });
       if (!planned.ok) throw new Error(planned.error);
       expect(text(planned.plan)).toContain(task.uses);
-      expect(reaches(planned.plan, task.goals, skills.actions)).toBe(true);
+      expect(verifiesAndReaches(office, planned.plan, task.goals, skills.actions)).toBe(true);
       expect(planned.sideEffects).toEqual([]);
       expect(await builtIn.planForGoals({ sceneRef, goals: task.goals, nodes })).toMatchObject({
         ok: false,
@@ -87,7 +67,7 @@ describe('skills from a file', () => {
       });
       if (!planned.ok) throw new Error(planned.error.message);
       expect(text(planned.value.plan)).toContain(task.uses);
-      expect(reaches(planned.value.plan, task.goals, skills.actions)).toBe(true);
+      expect(verifiesAndReaches(office, planned.value.plan, task.goals, skills.actions)).toBe(true);
     }
   });
 

@@ -3,7 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { expandPlan } from '@groundplan/path-planner';
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { datasetScene } from '@groundplan/scene-graph/test-support';
-import { checkGoalText, goalNodes, type PlanStep, parseGoals, verifyPlan } from '@groundplan/simulator';
+import {
+  type ActionSpec,
+  checkGoalText,
+  goalNodes,
+  type PlanStep,
+  parseGoals,
+  verifyPlan,
+} from '@groundplan/simulator';
 import { emptyHandedOffice, exploredAround } from './datasets.js';
 
 const tasksPath = (name: string) =>
@@ -51,10 +58,12 @@ export function verifiesAndReaches(
   scene: SceneGraph,
   plan: readonly PlanStep[],
   goals: readonly string[],
+  /** The robot's skills; the built-in ones by default. */
+  actions?: readonly ActionSpec[],
 ): string | true {
   const expanded = expandPlan(scene, plan);
   if (!expanded.ok) return expanded.error.message;
-  const verified = verifyPlan(scene, expanded.value);
+  const verified = verifyPlan(scene, expanded.value, actions ? { actions } : {});
   if (!verified.ok) return verified.failure.feedback;
   const report = checkGoalText(scene, verified.final, goals);
   if (!report.ok) return report.error;
