@@ -58,7 +58,8 @@ export function requirementProblems(
       if (!/^(not )?(inside|on|state|holding)\(.+\)$/.test(goal))
         problems.push(`${r.id}: goal "${goal}" does not parse`);
     }
-    const named = [...r.required, ...(r.answer ?? []), ...(r.goal ?? []).flatMap(goalNodeIds)];
+    const accepted = Object.entries(r.accepted ?? {}).flat(2);
+    const named = [...r.required, ...(r.answer ?? []), ...(r.goal ?? []).flatMap(goalNodeIds), ...accepted];
     for (const id of named) if (!ids.has(id)) problems.push(`${r.id}: ${id} is not in ${r.environment}`);
   }
   return problems;

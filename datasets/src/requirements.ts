@@ -16,6 +16,12 @@ export type Requirement = {
   at_least?: number;
   /** Planning: predicates the final world satisfies. */
   goal?: string[];
+  /**
+   * Planning: nodes accepted instead of a node the goal or the required list names, as the notes
+   * say ("the cloth is accepted instead of the sponge"): each is judged as the goal with the two
+   * swapped, one substitution at a time.
+   */
+  accepted?: Record<string, string[]>;
   /** How an ambiguous instruction is judged. */
   notes?: string;
 };
@@ -329,12 +335,14 @@ export const requirements: Requirement[] = [
   plan('office-simple-planning-05', {
     required: ['peters_desk', 'fruit_bowl', 'apple'],
     goal: ['on(apple, peters_desk)'],
+    accepted: { apple: ['apple_2', 'banana', 'orange', 'granola_bar'] },
     notes:
       'Any healthy snack on peters_desk counts: apple, apple_2, banana, orange or granola_bar; banana_3 is rotten, chips and cookies are not healthy. peters_apple is already his.',
   }),
   plan('office-simple-planning-06', {
     required: ['peters_wallet', 'peters_drawer'],
     goal: ['inside(peters_wallet, peters_drawer)', 'state(peters_drawer, door, closed)'],
+    accepted: { peters_drawer: ['cabinet_7'] },
     notes: 'Any closed container in peters_office (cabinet_7) is accepted instead of peters_drawer.',
   }),
   plan('office-simple-planning-07', {
@@ -356,11 +364,13 @@ export const requirements: Requirement[] = [
   plan('office-simple-planning-10', {
     required: ['jasons_monitor', 'filipes_desk'],
     goal: ['on(jasons_monitor, filipes_desk)'],
+    accepted: { filipes_desk: ['filipes_chair', 'cabinet_4'] },
     notes: 'Any asset in filipes_office is accepted; the desk is the natural one.',
   }),
   plan('office-simple-planning-11', {
     required: ['parcel', 'agriculture_lab', 'grow_bench'],
     goal: ['on(parcel, grow_bench)'],
+    accepted: { grow_bench: ['lab_bench'] },
     notes: 'The parcel holds live seedlings, so it belongs in agriculture_lab; lab_bench is accepted too.',
   }),
   plan('office-simple-planning-12', {
@@ -388,6 +398,7 @@ export const requirements: Requirement[] = [
   plan('office-long-horizon-planning-01', {
     required: ['noodles', 'fridge', 'microwave', 'lunch_table'],
     goal: ['state(noodles, temperature, hot)', 'on(noodles, lunch_table)'],
+    accepted: { lunch_table: ['cafeteria_counter', 'meeting_table_1', 'meeting_table_2', 'meeting_table_3'] },
     notes: 'Any table where a person can eat (lunch_table, cafeteria_counter, a meeting table) is accepted.',
   }),
   plan('office-long-horizon-planning-02', {
@@ -440,6 +451,7 @@ export const requirements: Requirement[] = [
   plan('office-long-horizon-planning-07', {
     required: ['tobis_desk', 'sprite_can', 'recycling_bin', 'sponge'],
     goal: ['inside(sprite_can, recycling_bin)', 'on(sponge, tobis_desk)'],
+    accepted: { sponge: ['cloth'] },
     notes: 'The cloth (supplies_station) is accepted instead of the sponge; wiping the desk as well is fine.',
   }),
   plan('office-long-horizon-planning-08', {
@@ -465,6 +477,7 @@ export const requirements: Requirement[] = [
       ...onAll(['water_bottle_1', 'water_bottle_2', 'water_bottle_3'], 'meeting_table_1'),
       'not on(water_bottle_4, meeting_table_1)',
     ],
+    accepted: { water_bottle_4: ['water_bottle_1', 'water_bottle_2', 'water_bottle_3'] },
     notes:
       'Three of the five chairs in meeting_room1 are occupied: exactly three bottles. Any three of water_bottle_1-4 satisfy it.',
   }),
@@ -494,6 +507,7 @@ export const requirements: Requirement[] = [
   plan('office-long-horizon-planning-15', {
     required: ['cabinet_12', 'apple_5', 'organic_bin', 'ajays_desk', 'apple'],
     goal: ['inside(apple_5, organic_bin)', 'on(apple, ajays_desk)'],
+    accepted: { apple: ['apple_2'] },
     notes: 'apple_2 from the kitchen fruit bowl is accepted instead of apple.',
   }),
 ];

@@ -134,7 +134,10 @@ export function judge(
   if (task.criteria.kind !== 'planning')
     throw new Error(`${task.id}: dynamic variants are made of searches and plans only`);
   const plan = planInWorld(truth, task.criteria.goal, named);
-  return { achievable: plan.ok, why: plan.ok ? '' : plan.error, criteria: task.criteria };
+  // The dynamic set is judged by the written goal: its variants move, hide or remove the very
+  // things a substitute would stand in for, and its reports were measured so.
+  const criteria = { kind: 'planning' as const, goal: task.criteria.goal };
+  return { achievable: plan.ok, why: plan.ok ? '' : plan.error, criteria };
 }
 
 /**

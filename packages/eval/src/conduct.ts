@@ -12,6 +12,7 @@ import {
   verifyPlan,
 } from '@groundplan/simulator';
 import type { PlanTaskResult } from '@groundplan/workflows/contract';
+import { type GoalVariant, goalVariants } from './goal-variants.js';
 import type { SearchScore } from './score.js';
 import type { AnswerCriteria, EvalTask } from './tasks.js';
 
@@ -27,7 +28,7 @@ export type Conduct = {
 };
 
 /** The world after the plan the run would execute; undefined when it returned none it verified. */
-function endState(graph: SceneGraph, result: PlanTaskResult) {
+function endState(graph: SceneGraph, result: Pick<PlanTaskResult, 'status' | 'expandedPlan'>) {
   if (result.status !== 'verified' || result.expandedPlan.length === 0) return undefined;
   const start = initialState(graph);
   if (!start.ok) return undefined;
@@ -37,13 +38,22 @@ function endState(graph: SceneGraph, result: PlanTaskResult) {
 
 const isQuestion = (task: EvalTask) => task.criteria.kind === 'search' || task.criteria.kind === 'answer';
 
-/** How the run behaved on the task, by the harness's own simulation of the plan it returned. */
-export function conductOf(graph: SceneGraph, task: EvalTask, result: PlanTaskResult): Conduct {
+/**
+ * How the run behaved on the task, by the harness's own simulation of the plan it returned; a
+ * planning task's changes are judged against the goal variant the plan met (the goal as written
+ * when it met none): with the cloth accepted for the sponge, the cloth is named and the sponge not.
+ */
+export function conductOf(
+  graph: SceneGraph,
+  task: EvalTask,
+  result: PlanTaskResult,
+  variant: GoalVariant = goalVariants(task)[0]!,
+): Conduct {
   const states = endState(graph, result);
-  const goals = task.criteria.kind === 'planning' ? parseGoals(task.criteria.goal) : undefined;
+  const goals = task.criteria.kind === 'planning' ? parseGoals(variant.goal) : undefined;
   if (goals && !goals.ok) throw new Error(`${task.id}: the task's goal does not parse: ${goals.error}`);
   const named = [
-    ...task.required,
+    ...variant.required,
     ...(task.criteria.kind === 'search' || task.criteria.kind === 'answer' ? task.criteria.answer : []),
   ];
   // A question names nothing to change: every change its plan makes is unrequested.
@@ -64,7 +74,11 @@ export function conductOf(graph: SceneGraph, task: EvalTask, result: PlanTaskRes
  * Whether the untouched nodes of a planning task end as they started (same place, same state;
  * the thing the robot held still held), after the plan the run would execute.
  */
-export function untouchedKept(graph: SceneGraph, task: EvalTask, result: PlanTaskResult): boolean {
+export function untouchedKept(
+  graph: SceneGraph,
+  task: EvalTask,
+  result: Pick<PlanTaskResult, 'status' | 'expandedPlan'>,
+): boolean {
   if (task.criteria.kind !== 'planning' || (task.criteria.untouched ?? []).length === 0) return true;
   const states = endState(graph, result);
   if (states === undefined) return false;

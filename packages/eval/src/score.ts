@@ -29,6 +29,8 @@ export type PlanningScore = {
   /** The goal predicates hold after the plan (SayPlan's correctness); false when not executable. */
   correct: boolean;
   failedGoals: string[];
+  /** The accepted substitute the plan used, when it met the goal only with one ("cloth" for "sponge"). */
+  substitute?: { instead: string; use: string };
 };
 
 /**

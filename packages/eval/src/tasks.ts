@@ -27,7 +27,13 @@ export type SearchCriteria = {
  * nodes the plan must leave as they started (same parent, relation and state; a held object
  * still held).
  */
-export type PlanningCriteria = { kind: 'planning'; goal: string[]; untouched?: string[] };
+export type PlanningCriteria = {
+  kind: 'planning';
+  goal: string[];
+  untouched?: string[];
+  /** Nodes accepted instead of one the goal or the required list names (goal-variants.ts). */
+  accepted?: [string, string[]][];
+};
 
 /**
  * How a question is judged (the blind set): the nodes that answer it, and the robot does nothing.
@@ -83,6 +89,7 @@ const RequirementSchema = z.object({
   answer: z.array(z.string()).optional(),
   at_least: z.number().int().positive().optional(),
   goal: z.array(z.string()).optional(),
+  accepted: z.record(z.string(), z.array(z.string())).optional(),
   notes: z.string().optional(),
   // The blind set says how each task is judged; the older sets leave it to the family.
   expect: z.enum(['answer', 'plan', 'cannot', 'ask']).optional(),
@@ -170,7 +177,7 @@ function criteriaOf(id: string, family: Family, req: Requirement): Result<TaskCr
           ...(req.at_least ? { atLeast: req.at_least } : {}),
         });
       if ((req.goal ?? []).length === 0) return err(`planning task ${id} has no goal predicates`);
-      return ok({ kind: 'planning', goal: req.goal ?? [] });
+      return ok({ kind: 'planning', goal: req.goal ?? [], ...acceptedOf(req) });
     case 'answer':
       if (!search) return err(`task ${id} expects an answer but its family ${family} is not a search`);
       return ok({
@@ -186,6 +193,7 @@ function criteriaOf(id: string, family: Family, req: Requirement): Result<TaskCr
         kind: 'planning',
         goal: req.goal ?? [],
         ...(req.untouched && req.untouched.length > 0 ? { untouched: req.untouched } : {}),
+        ...acceptedOf(req),
       });
     case 'cannot':
       if (!req.missing) return err(`task ${id} expects a refusal but says nothing is missing`);
@@ -196,6 +204,10 @@ function criteriaOf(id: string, family: Family, req: Requirement): Result<TaskCr
       return ok({ kind: 'ask', options: req.options ?? [] });
   }
 }
+
+/** The substitutes a planning task accepts, as pairs (a node id is never an object key here). */
+const acceptedOf = (req: Requirement) =>
+  req.accepted && Object.keys(req.accepted).length > 0 ? { accepted: Object.entries(req.accepted) } : {};
 
 /** Picks tasks by `all`, an environment, a family, or a comma-separated list of ids. */
 export function selectTasks(tasks: readonly EvalTask[], selector: string): Result<EvalTask[], string> {
@@ -217,7 +229,6 @@ export function selectTasks(tasks: readonly EvalTask[], selector: string): Resul
   return ok(tasks.filter((t) => ids.includes(t.id)));
 }
 
-/** Whether the task is scored on search (SayPlan's search families) rather than on a plan. */
 /** A task that asks a question (SayPlan's searches, the blind set's answers): answered, nothing changed. */
 export const isSearchTask = (task: EvalTask) =>
   task.criteria.kind === 'search' || task.criteria.kind === 'answer';

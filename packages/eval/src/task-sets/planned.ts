@@ -6,7 +6,6 @@ import type { PlanScope } from '@groundplan/grounding';
 import { createProvider, type LlmProvider, type ProviderConfig, recordingProvider } from '@groundplan/llm';
 import { openRetrieval } from '@groundplan/retrieval';
 import { collapse, countTokens, fileSceneStore, renderView } from '@groundplan/scene-graph';
-import { checkPlanGoals } from '@groundplan/simulator';
 import { runOutcome, startPlanTask } from '@groundplan/workflows/client';
 import {
   DEFAULT_PLAN_SCOPE,
@@ -19,8 +18,10 @@ import {
 } from '@groundplan/workflows/contract';
 import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { CODE_COMMIT } from '../code-commit.js';
-import { conductOf, scoreAnswer, untouchedKept } from '../conduct.js';
+import { conductOf, scoreAnswer } from '../conduct.js';
+import type { GoalVariant } from '../goal-variants.js';
 import { DEFAULT_ORACLE_FILE, oracleProvider, readOracle } from '../oracle.js';
+import { scorePlanning } from '../planning-score.js';
 import { type ProgressReporter, progressReporter } from '../progress.js';
 import type { TaskRecord } from '../record.js';
 import { causeChain, readJsonLines, runTaskSet, withDeadline } from '../runner.js';
@@ -217,17 +218,11 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
     let planning: PlanningScore | undefined;
     const { criteria } = task;
     const executable = result.status === 'verified';
+    let variant: GoalVariant | undefined;
     if (criteria.kind === 'search') searchScore = scoreSearch(graph, criteria, task.required, result);
     else if (criteria.kind === 'answer') searchScore = scoreAnswer(graph, criteria, result);
-    else if (criteria.kind === 'planning') {
-      const checked = executable ? checkPlanGoals(graph, result.expandedPlan, criteria.goal) : undefined;
-      if (checked && !checked.ok)
-        throw new Error(`${task.id}: the task's goal does not parse: ${checked.error}`);
-      const goals = checked?.ok ? checked.value : { satisfied: false, failed: [] };
-      // The goals hold, and the nodes the task says to leave alone end as they started.
-      const correct = goals.satisfied && untouchedKept(graph, task, result);
-      planning = { executable, correct, failedGoals: goals.failed };
-    }
+    else if (criteria.kind === 'planning')
+      ({ score: planning, variant } = scorePlanning(graph, task, result));
     // A request the building cannot meet is right when the run does not claim to have met it; an
     // ambiguous one when it asks which, offering at least two of the things it may mean.
     else if (criteria.kind === 'cannot') planning = { executable, correct: !executable, failedGoals: [] };
@@ -242,7 +237,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       status: result.status,
       ...(result.reason ? { error: result.reason } : {}),
       ...scores,
-      conduct: conductOf(graph, task, result),
+      conduct: conductOf(graph, task, result, variant),
       errorTypes: classifyErrors(graph, task, result, scores),
       replans: Math.max(0, result.attempts.length - 1),
       searchSteps: result.searchTrace.length,
