@@ -18,7 +18,7 @@ import {
 } from '@groundplan/simulator';
 import { type Ambiguity, ambiguousThings } from './ambiguous-things.js';
 import { type Ask, type CallReport, noCall } from './ask.js';
-import { askedGoals, namedNodes, subjectOf } from './asked-goals.js';
+import { askedGoals, asksForChange, namedNodes, subjectOf } from './asked-goals.js';
 import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
@@ -475,6 +475,12 @@ export function groundedActivities(deps: {
     // A request whose goals the scene says is not also read from the ranking: its best guess
     // would move a second thing for the one it names.
     for (const c of requestedAll.covered) if (perClause[c]) perClause[c] = [];
+    // The clauses that ask for a change no goal of the scene's accounts for; a clause that says
+    // no skill's verb shares the one before it ("rinse the dirty plate and bowl" says "rinse" once).
+    const changing = clauses.map((clause) => asksForChange(clause, actions));
+    const open = clauses.map(
+      (_, c) => !requestedAll.covered.includes(c) && (changing[c] || (c > 0 && changing[c - 1]!)),
+    );
     const requestedLabels = requested.map((goal) => formatGoal(goal));
     const setTried = input.rejected.some((set) =>
       requestedLabels.every((label) => set.goals.includes(label)),
@@ -541,7 +547,7 @@ export function groundedActivities(deps: {
       // goal alone down the ranking. No goal is added that no clause asks for: the rule that
       // joined goals about the same node ("close the cabinet" with "the keyboard inside it")
       // changed things nobody named, and on SayPlan's 90 it made no task right.
-      const [together, ...swaps] = clauseConjunctions(ranked, clauseRanked, GROUNDED_LIMITS.goals);
+      const [together, ...swaps] = clauseConjunctions(ranked, clauseRanked, GROUNDED_LIMITS.goals, 3, open);
       const first = ranked[0] ? [[ranked[0].label]] : [];
       for (const conjunction of [...(together ? [together] : []), ...first, ...swaps])
         if (fresh(conjunction)) return conjunction;

@@ -1,6 +1,6 @@
 import { ACTION_SPECS, type Goal, parseGoal } from '@groundplan/simulator';
 import { describe, expect, it } from 'vitest';
-import { askedGoals, namedNodes, says, subjectOf } from './asked-goals.js';
+import { askedGoals, asksForChange, namedNodes, says, subjectOf } from './asked-goals.js';
 import { datasetScene } from './test-support/datasets.js';
 
 function goal(text: string): Goal {
@@ -228,5 +228,15 @@ describe('whether a text says a phrase', () => {
     expect(says('take the clean fork out', 'clean')).toBe(false);
     expect(says('clean the fork', 'clean')).toBe(true);
     expect(says('make niko a coffee and place the mug on his desk', 'coffee')).toBe(true);
+  });
+});
+
+describe('whether one clause asks for a change', () => {
+  it('by a verb of a skill; "locate" asks for none', () => {
+    expect(asksForChange('get them a fresh apple', ACTION_SPECS)).toBe(true);
+    expect(asksForChange('throw away the fruit', ACTION_SPECS)).toBe(true);
+    expect(asksForChange("close Jason's cabinet", ACTION_SPECS)).toBe(true);
+    expect(asksForChange('Locate the office', ACTION_SPECS)).toBe(false);
+    expect(asksForChange('bowl from the lunch table in the kitchen sink', ACTION_SPECS)).toBe(false);
   });
 });

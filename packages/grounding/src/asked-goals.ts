@@ -79,6 +79,14 @@ export function askedGoals(context: {
   };
 }
 
+/** Whether a clause asks for any change a skill makes ("locate the office" asks for none). */
+export function asksForChange(clause: string, actions: readonly ActionSpec[]): boolean {
+  const lower = clause.toLowerCase().replace(TOOL_PURPOSE, ' ').replace(LEAVING_AS_IS, ' ');
+  return actions.some(
+    (action) => action.effects.length > 0 && askedBy(action).some((phrase) => says(lower, phrase)),
+  );
+}
+
 /** The assets and objects named by the phrases after a preposition: by their last word (or any). */
 function placesAfter(
   graph: SceneGraph,

@@ -37,6 +37,19 @@ describe('clause-wise goal conjunctions', () => {
     expect(first).toEqual(['state(mug, contents, coffee)', 'on(mug, desk)']);
   });
 
+  it("joins the instruction's best goal only for an open clause that did not join", () => {
+    // "Locate the office, throw away the fruit and get them a fresh apple": only the apple's
+    // clause joins; the fruit's goal is the scene's and locating asks for no change, so nothing
+    // is left for the instruction's best (the apple in the cabinet) to stand for.
+    const whole = [option(on('apple', 'cabinet'), 0.58)];
+    const perClause = [[], [], [option(on('apple', 'desk'), 0.52), option(on('apple_2', 'desk'), 0.44)]];
+    const [alone] = clauseConjunctions(whole, perClause, 3, 3, [false, false, true]);
+    expect(alone).toEqual(['on(apple, desk)']);
+    // With the fruit's clause still open (the scene said no goal for it), the best joins as before.
+    const [joined] = clauseConjunctions(whole, perClause, 3, 3, [false, true, true]);
+    expect(joined).toEqual(['on(apple, cabinet)', 'on(apple_2, desk)']);
+  });
+
   it('leaves out a clause whose best goal scores more than CLAUSE_MARGIN below the instruction', () => {
     const conjunctions = clauseConjunctions(
       [option(coffee('mug'), 0.8)],

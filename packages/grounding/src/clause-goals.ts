@@ -23,19 +23,30 @@ export function clauseConjunctions(
   perClause: readonly (readonly Option<Goal>[])[],
   limit: number,
   depth = 3,
+  /**
+   * Per clause, whether it asks for a change no other goal accounts for (not "locate the office",
+   * not a request whose goals the scene says); all are when not given.
+   */
+  open?: readonly boolean[],
 ): string[][] {
   const best = whole[0];
   if (best === undefined) return [];
   // A clause joins when its best goal comes close to the instruction's: a clause that only says
   // where things are ("there is coffee on the floor") matches every goal weakly.
-  const joining = perClause.filter(
+  const joins = perClause.map(
     (ranked) => ranked.length > 0 && ranked[0]!.score >= best.score - CLAUSE_MARGIN,
   );
+  const joining = perClause.filter((_, c) => joins[c]);
   if (joining.length === 0) return [];
   // Two clauses or more say the whole request between them; the last picks first, since goals
   // describe the end and a later clause's placement is where a thing ends ("make a coffee in the
-  // mug and place it on his desk"). One clause joins the instruction's own best goal.
-  const clauses = joining.length > 1 ? [...joining].reverse() : [whole, ...joining];
+  // mug and place it on his desk"). One clause joins the instruction's own best goal, which
+  // stands for the open clauses that did not join; when none is left open it stands for nothing
+  // ("locate the office, throw away the fruit and get them a fresh apple": the fruit's goal is
+  // the scene's, locating changes nothing, and the instruction's best would put the apple in
+  // the cabinet besides bringing one).
+  const unjoinedOpen = open === undefined || open.some((isOpen, c) => isOpen && !joins[c]);
+  const clauses = joining.length > 1 ? [...joining].reverse() : unjoinedOpen ? [whole, ...joining] : joining;
   const variants: { skips: number[]; loss: number }[] = [{ skips: clauses.map(() => 0), loss: 0 }];
   for (const [c, ranked] of clauses.entries())
     for (let skip = 1; skip <= depth && skip < ranked.length; skip++)

@@ -262,6 +262,17 @@ describe('goals of requests over several things, or for the place that fits a th
     expect(chosen.nodes).toEqual(expect.arrayContaining(['admin_shelf', 'tshirt_1', 'phd_desk_1']));
   });
 
+  it('adds no goal of the instruction besides the clauses that ask for changes (SayPlan long-horizon 15)', async () => {
+    // "Locate" asks for no change and the fruit's goal is the scene's, so the instruction's best
+    // goal (the fresh apple into the rotten one's cabinet) stands for nothing and does not join.
+    const chosen = await choose(
+      'There is an office which has a cabinet containing a rotten apple. The cabinet name contains an even number. Locate the office, throw away the fruit and get them a fresh apple.',
+      'ajays_office',
+      'ajays_office',
+    );
+    expect(chosen.goals).toEqual(['inside(apple_5, organic_bin)', 'on(apple, ajays_desk)']);
+  });
+
   it('puts each thing of the emptied dishwasher in the container whose purpose fits it', async () => {
     const chosen = await choose(
       'Empty the dishwasher. Place all items in their correct locations',
