@@ -1,20 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import {
-  connectClient,
-  freePort,
-  startDevServer,
-  stopDevServer,
-  temporalConfigFromEnv,
-} from '@groundplan/temporal-runtime';
-import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { connectClient, temporalConfigFromEnv } from '@groundplan/temporal-runtime';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunRow } from '../run-row.js';
-import { CHROMIUM_ARGS, chromiumPath } from '../test-support/chromium.js';
 import { runCli } from '../test-support/run-cli.js';
-import { startView, type ViewProcess } from '../test-support/view-process.js';
+import { replayingWorker, startViewStack, type ViewStack } from '../test-support/view-stack.js';
 import type { RunData } from './view-data.js';
 
 // The web view as a user meets it, in Debian's Chromium against a real Temporal dev server, a
@@ -41,14 +32,8 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
   // GROUNDPLAN_SCREENSHOTS_DIR=$PWD/src/view/screenshots (from apps/cli) refreshes the README's screenshots.
   const shots = process.env.GROUNDPLAN_SCREENSHOTS_DIR ?? `${dir}/screenshots`;
   let env: Record<string, string>;
-  let server: { port: number; uiPort: number; dataDir: string };
-  let worker: WorkerProcess;
-  // The robot that explores the home: its own robot worker, as every robot has.
-  let explorer: WorkerProcess;
-  let view: ViewProcess;
-  let browser: Browser;
+  let stack: ViewStack;
   let page: Page;
-  // The view's address without the slash it prints at the end.
   let base: string;
   const runs: Record<'approve' | 'question' | 'home', string> = { approve: '', question: '', home: '' };
 
@@ -80,32 +65,20 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
   };
 
   beforeAll(async () => {
-    const executablePath = await chromiumPath();
-    server = { port: await freePort(), uiPort: await freePort(), dataDir: `${dir}/server` };
-    const started = await startDevServer({ ...server, searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    if (!started.ok) throw new Error(started.error);
-    env = {
-      TEMPORAL_PORT: String(server.port),
-      TEMPORAL_UI_PORT: String(server.uiPort),
-      GROUNDPLAN_SCENE_STORE: `${dir}/scenes`,
-    };
-    worker = await startWorkerProcess(['--roles', 'planner,llm,sim,robot', '--robot-id', 'sim-1'], {
-      ...env,
-      GROUNDPLAN_DATA_DIR: dir,
-      GROUNDPLAN_LLM_PROVIDER: 'replay',
-      GROUNDPLAN_CASSETTE: `${root}datasets/cassettes/close-jasons-cabinet.cassette.json`,
-      GROUNDPLAN_ROBOT_TIME_SCALE: '0.01',
+    stack = await startViewStack(dir, {
+      workers: [
+        replayingWorker(['--roles', 'planner,llm,sim,robot', '--robot-id', 'sim-1'], {
+          GROUNDPLAN_ROBOT_TIME_SCALE: '0.01',
+        }),
+        // The robot that explores the home: its own robot worker, as every robot has.
+        {
+          args: ['--roles', 'robot', '--robot-id', 'explorer-1'],
+          env: { GROUNDPLAN_ROBOT_TIME_SCALE: '0.01' },
+        },
+      ],
+      timeoutMs: TIMEOUT_MS,
     });
-    explorer = await startWorkerProcess(['--roles', 'robot', '--robot-id', 'explorer-1'], {
-      ...env,
-      GROUNDPLAN_DATA_DIR: dir,
-      GROUNDPLAN_ROBOT_TIME_SCALE: '0.01',
-    });
-    view = await startView(['--port', '0'], env);
-    base = view.url.replace(/\/$/, '');
-    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.setDefaultTimeout(TIMEOUT_MS);
+    ({ env, page, base } = stack);
     mkdirSync(shots, { recursive: true });
     runs.approve = await plan(
       '--scene',
@@ -120,14 +93,7 @@ describe('the web view: runs, floors, nodes, steering', { timeout: 300_000 }, ()
   }, 600_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await view?.stop();
-    for (const child of [worker, explorer]) {
-      child?.child.kill('SIGTERM');
-      await child?.exited;
-    }
-    if (server) await stopDevServer(server);
-    rmSync(dir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   it('lists the runs at /: instruction, outcome, robot, planner, time; a filter narrows them; each links to its page', async () => {

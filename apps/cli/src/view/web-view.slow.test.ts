@@ -1,21 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import {
-  connectClient,
-  freePort,
-  startDevServer,
-  stopDevServer,
-  temporalConfigFromEnv,
-  workflowUiUrl,
-} from '@groundplan/temporal-runtime';
-import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
+import { connectClient, temporalConfigFromEnv, workflowUiUrl } from '@groundplan/temporal-runtime';
 import type { PlannedRunResult } from '@groundplan/workflows/contract';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES, progressQuery } from '@groundplan/workflows/contract';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { progressQuery } from '@groundplan/workflows/contract';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from '../test-support/chromium.js';
 import { runCli } from '../test-support/run-cli.js';
 import { startView, type ViewProcess } from '../test-support/view-process.js';
+import { replayingWorker, startViewStack, type ViewStack } from '../test-support/view-stack.js';
 import type { RunData } from './view-data.js';
 
 // `groundplan view` as a user runs it, and its page in a real (headless) Chromium: a run followed
@@ -92,39 +84,24 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
   // GROUNDPLAN_SCREENSHOTS_DIR=$PWD/src/view/screenshots (from apps/cli) refreshes the README's screenshots.
   const shots = process.env.GROUNDPLAN_SCREENSHOTS_DIR ?? `${dir}/screenshots`;
   let env: Record<string, string>;
-  let server: { port: number; uiPort: number; dataDir: string };
-  let worker: WorkerProcess;
+  let stack: ViewStack;
   let view: ViewProcess;
-  let browser: Browser;
   let page: Page;
   let runId: string;
 
   beforeAll(async () => {
-    const executablePath = await chromiumPath();
-    server = { port: await freePort(), uiPort: await freePort(), dataDir: `${dir}/server` };
-    const started = await startDevServer({ ...server, searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    if (!started.ok) throw new Error(started.error);
-    const viewPort = await freePort();
-    env = {
-      TEMPORAL_PORT: String(server.port),
-      TEMPORAL_UI_PORT: String(server.uiPort),
-      GROUNDPLAN_SCENE_STORE: `${dir}/scenes`,
-      GROUNDPLAN_VIEW_URL: `http://127.0.0.1:${viewPort}`,
-    };
-    // Slow enough that the run is still searching when the page first loads.
-    worker = await startWorkerProcess(['--roles', 'planner,llm,sim,robot', '--robot-id', 'sim-1'], {
-      ...env,
-      GROUNDPLAN_DATA_DIR: dir,
-      GROUNDPLAN_LLM_PROVIDER: 'replay',
-      GROUNDPLAN_CASSETTE: `${root}datasets/cassettes/close-jasons-cabinet.cassette.json`,
-      // A model 1.2 s slow, so the page sees the search grow step by step.
-      GROUNDPLAN_REPLAY_LATENCY_MS: '1200',
-      GROUNDPLAN_ROBOT_TIME_SCALE: '0.1',
+    stack = await startViewStack(dir, {
+      workers: [
+        replayingWorker(['--roles', 'planner,llm,sim,robot', '--robot-id', 'sim-1'], {
+          // A model 1.2 s slow, so the page sees the search grow step by step.
+          GROUNDPLAN_REPLAY_LATENCY_MS: '1200',
+          GROUNDPLAN_ROBOT_TIME_SCALE: '0.1',
+        }),
+      ],
+      viewUrlInEnv: true,
+      timeoutMs: TIMEOUT_MS,
     });
-    view = await startView(['--port', String(viewPort)], env);
-    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.setDefaultTimeout(TIMEOUT_MS);
+    ({ env, view, page } = stack);
     mkdirSync(shots, { recursive: true });
     const cli = await runCli(
       ['plan', '--planner', 'sayplan', '--scene', office, '--no-wait', '--json', instruction],
@@ -135,12 +112,7 @@ describe('the web view of runs and scenes, in a real browser', { timeout: 300_00
   }, 600_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await view?.stop();
-    worker?.child.kill('SIGTERM');
-    await worker?.exited;
-    if (server) await stopDevServer(server);
-    rmSync(dir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   it('follows a live run: the search grows, then the progress text changes while the robot executes, until it completes', async () => {
