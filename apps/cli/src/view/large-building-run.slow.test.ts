@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import {
   fileSceneStore,
@@ -8,14 +8,10 @@ import {
   type SearchTree,
   searchTree,
 } from '@groundplan/scene-graph';
-import { freePort, startDevServer, stopDevServer } from '@groundplan/temporal-runtime';
-import { startWorkerProcess, type WorkerProcess } from '@groundplan/worker';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES } from '@groundplan/workflows/contract';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from '../test-support/chromium.js';
 import { runCli } from '../test-support/run-cli.js';
-import { startView, type ViewProcess } from '../test-support/view-process.js';
+import { replayingWorker, startViewStack, type ViewStack } from '../test-support/view-stack.js';
 import type { RunData } from './view-data.js';
 
 // A run on a generated building of 2,000 rooms (10 floors of 200), followed live on its page in
@@ -23,7 +19,6 @@ import type { RunData } from './view-data.js';
 // retrieval prior makes every choice, no model) and `groundplan view`. The page loads while the
 // run is still searching, so the rooms its plan goes to are in groups not drawn then; the page
 // must open them as the run names them. Then the search box finds a node in a group never opened.
-const root = new URL('../../../../', import.meta.url).pathname;
 const TIMEOUT_MS = 30_000;
 /** How long the run may take: the retrieval index of ~4,000 node texts is made cold, on a shared 2-core machine. */
 const RUN_BOUND_MS = 150_000;
@@ -65,10 +60,7 @@ describe('a run on a 2,000-room building in the web view', { timeout: 300_000 },
   const dir = mkdtempSync(`${tmpdir()}/groundplan-large-run-`);
   // GROUNDPLAN_SCREENSHOTS_DIR=$PWD/src/view/screenshots (from apps/cli) refreshes the README's screenshots.
   const shots = process.env.GROUNDPLAN_SCREENSHOTS_DIR ?? `${dir}/screenshots`;
-  let server: { port: number; uiPort: number; dataDir: string };
-  let worker: WorkerProcess;
-  let view: ViewProcess;
-  let browser: Browser;
+  let stack: ViewStack;
   let page: Page;
   let base: string;
   let runId: string;
@@ -77,27 +69,14 @@ describe('a run on a 2,000-room building in the web view', { timeout: 300_000 },
     (await (await fetch(`${base}/api/runs/${encodeURIComponent(runId)}`)).json()) as RunData;
 
   beforeAll(async () => {
-    const executablePath = await chromiumPath();
-    server = { port: await freePort(), uiPort: await freePort(), dataDir: `${dir}/server` };
-    const started = await startDevServer({ ...server, searchAttributes: GROUNDPLAN_SEARCH_ATTRIBUTES });
-    if (!started.ok) throw new Error(started.error);
-    const env = {
-      TEMPORAL_PORT: String(server.port),
-      TEMPORAL_UI_PORT: String(server.uiPort),
-      GROUNDPLAN_SCENE_STORE: `${dir}/scenes`,
-    };
-    worker = await startWorkerProcess(['--roles', 'planner,llm,sim'], {
-      ...env,
-      GROUNDPLAN_DATA_DIR: dir,
-      // grounded-prior asks no model; a replay provider keeps the llm role from loading one.
-      GROUNDPLAN_LLM_PROVIDER: 'replay',
-      GROUNDPLAN_CASSETTE: `${root}datasets/cassettes/close-jasons-cabinet.cassette.json`,
+    stack = await startViewStack(dir, {
+      workers: [
+        // grounded-prior asks no model.
+        replayingWorker(['--roles', 'planner,llm,sim']),
+      ],
+      timeoutMs: TIMEOUT_MS,
     });
-    view = await startView(['--port', '0'], env);
-    base = view.url.replace(/\/$/, '');
-    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.setDefaultTimeout(TIMEOUT_MS);
+    ({ page, base } = stack);
     mkdirSync(shots, { recursive: true });
     writeFileSync(`${dir}/tower.json`, JSON.stringify(file));
     const cli = await runCli(
@@ -112,19 +91,14 @@ describe('a run on a 2,000-room building in the web view', { timeout: 300_000 },
         '--json',
         task.instruction,
       ],
-      env,
+      stack.env,
     );
     expect(cli.stderr).toBe('');
     runId = (JSON.parse(cli.stdout) as { runId: string }).runId;
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await view?.stop();
-    worker?.child.kill('SIGTERM');
-    await worker?.exited;
-    if (server) await stopDevServer(server);
-    rmSync(dir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   it("draws the plan's route and what it touches as the run names them, opening the groups they lie in", async () => {
@@ -189,7 +163,15 @@ describe('a run on a 2,000-room building in the web view', { timeout: 300_000 },
     expect(before.nodes[asset!]).toBe('absent');
     for (const id of holding) expect(before.open).not.toContain(id);
 
+    // Typing alone suggests it: the server searches the whole building, a little after the keys stop.
     await page.locator('#find').fill(asset!);
+    await page.waitForFunction(
+      (id) =>
+        Array.from(document.querySelectorAll('#node-ids option')).some(
+          (option) => (option as HTMLOptionElement).value === id,
+        ),
+      asset,
+    );
     await page.locator('#find').press('Enter');
     await page.waitForFunction((id) => document.getElementById('node-id')?.textContent === id, asset);
     const after = await drawnState(page, [asset!, room]);
