@@ -216,4 +216,79 @@ describe('the groundplan CLI against a real server and worker', { timeout: 240_0
       `${runId}: CANCELLED (planAndExecute), outcome cancelled`,
     );
   });
+
+  // A run that asks which of three staplers is meant, answered (and not) as a script would;
+  // grounded-prior asks no model.
+  const askingPlan = (...args: string[]) =>
+    runCli(
+      [
+        'plan',
+        '--planner',
+        'grounded-prior',
+        '--scene',
+        office,
+        '--plan-only',
+        ...args,
+        'Bring me the stapler.',
+      ],
+      cliEnv,
+    );
+  /** Waits until the run asks, and returns its question as its progress shows it. */
+  const untilAsked = async (runId: string) => {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const progress = await env.client.workflow.getHandle(runId).query(progressQuery);
+      if (progress.stage === 'awaiting-answer') return progress.question;
+      if (Date.now() > deadline) throw new Error(`run ${runId} never asked: ${progress.stage}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+
+  it('answer refuses a choice that is no option in one line, then the run plans for the one chosen', async () => {
+    const started = await askingPlan('--no-wait', '--json');
+    expect(started.stderr).toBe('');
+    const { runId } = JSON.parse(started.stdout) as { runId: string };
+    expect(await untilAsked(runId)).toEqual({
+      phrase: 'stapler',
+      options: ['stapler', 'stapler_2', 'stapler_3'],
+    });
+
+    const refused = await cli('answer', runId, 'jasons_keyboard');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/refused the answer: .*choose one of stapler, stapler_2, stapler_3/);
+
+    const answered = await cli('answer', runId, 'stapler_2');
+    expect([answered.code, answered.stdout.trim()]).toEqual([
+      0,
+      `answered ${runId}: the stapler is stapler_2`,
+    ]);
+    const result = await cli('result', runId, '--json');
+    const { result: outcome } = JSON.parse(result.stdout) as {
+      result: { status: string; question: unknown; attempts: { goals?: string[] }[] };
+    };
+    expect(outcome.status).toBe('verified');
+    expect(outcome.question).toEqual({
+      phrase: 'stapler',
+      options: ['stapler', 'stapler_2', 'stapler_3'],
+      answer: 'stapler_2',
+    });
+    expect(outcome.attempts.at(-1)?.goals?.join(' ')).toContain('stapler_2');
+
+    // Once answered, the run asks nothing: a second answer is one line, exit 1.
+    const again = await cli('answer', runId, 'stapler_3');
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toMatch(/is not asking anything now$/);
+  });
+
+  it('plan --no-ask fails at once with the question, exit 2, and plans nothing', async () => {
+    const run = await askingPlan('--no-ask', '--json');
+    expect(run.code).toBe(2);
+    const printed = JSON.parse(run.stdout) as { result?: { question?: unknown; plan?: unknown[] } };
+    expect(printed.result?.question).toEqual({
+      phrase: 'stapler',
+      options: ['stapler', 'stapler_2', 'stapler_3'],
+    });
+    expect(printed.result?.plan ?? []).toEqual([]);
+  });
 });

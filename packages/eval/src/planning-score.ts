@@ -25,9 +25,15 @@ export function scorePlanning(
   };
   const executable = result.status === 'verified';
   if (!executable) return { score: { executable, correct: false, failedGoals: [] } };
-  const written = met(task.criteria.goal);
+  // The written goal first: its check gives the failures, and most plans meet it or nothing.
+  const [asWritten, ...substituted] = goalVariants(task);
+  const written = met(asWritten!.goal);
   const kept = untouchedKept(graph, task, result);
-  const variant = kept ? goalVariants(task).find((candidate) => met(candidate.goal).satisfied) : undefined;
+  const variant = !kept
+    ? undefined
+    : written.satisfied
+      ? asWritten
+      : substituted.find((candidate) => met(candidate.goal).satisfied);
   return {
     score: {
       executable,

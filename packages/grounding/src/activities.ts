@@ -547,7 +547,7 @@ export function groundedActivities(deps: {
       // goal alone down the ranking. No goal is added that no clause asks for: the rule that
       // joined goals about the same node ("close the cabinet" with "the keyboard inside it")
       // changed things nobody named, and on SayPlan's 90 it made no task right.
-      const [together, ...swaps] = clauseConjunctions(ranked, clauseRanked, GROUNDED_LIMITS.goals, 3, open);
+      const [together, ...swaps] = clauseConjunctions(ranked, clauseRanked, GROUNDED_LIMITS.goals, open);
       const first = ranked[0] ? [[ranked[0].label]] : [];
       for (const conjunction of [...(together ? [together] : []), ...first, ...swaps])
         if (fresh(conjunction)) return conjunction;

@@ -42,9 +42,7 @@ export function askedGoals(context: {
   const mentioned = new Set([...named, ...namedNodes(graph, instruction, { places: true })]);
   const sources = placesAfter(graph, instruction, SOURCE);
   const destinations = placesAfter(graph, instruction, DESTINATION, true);
-  // "Something to clean with" names a tool for the person's own work, not a change to make.
-  // "Leave the other one running" asks that a thing stay as it is, not that it be put somewhere.
-  const lower = instruction.toLowerCase().replace(TOOL_PURPOSE, ' ').replace(LEAVING_AS_IS, ' ');
+  const lower = askingText(instruction);
   // Whether a skill that moves things is asked for: the same for every goal, so said once.
   const saysAny = (phrases: readonly string[]) => phrases.some((phrase) => says(lower, phrase));
   const holdingSaid = saysAny(movingPhrases(actions, 'holding'));
@@ -79,9 +77,18 @@ export function askedGoals(context: {
   };
 }
 
+/**
+ * The text in which a skill's verb asks for a change, lower-cased: "something to clean with"
+ * names a tool for the person's own work, not a change to make, and "leave the other one running"
+ * asks that a thing stay as it is, not that it be put somewhere.
+ */
+function askingText(text: string): string {
+  return text.toLowerCase().replace(TOOL_PURPOSE, ' ').replace(LEAVING_AS_IS, ' ');
+}
+
 /** Whether a clause asks for any change a skill makes ("locate the office" asks for none). */
 export function asksForChange(clause: string, actions: readonly ActionSpec[]): boolean {
-  const lower = clause.toLowerCase().replace(TOOL_PURPOSE, ' ').replace(LEAVING_AS_IS, ' ');
+  const lower = askingText(clause);
   return actions.some(
     (action) => action.effects.length > 0 && askedBy(action).some((phrase) => says(lower, phrase)),
   );

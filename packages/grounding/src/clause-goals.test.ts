@@ -43,10 +43,10 @@ describe('clause-wise goal conjunctions', () => {
     // is left for the instruction's best (the apple in the cabinet) to stand for.
     const whole = [option(on('apple', 'cabinet'), 0.58)];
     const perClause = [[], [], [option(on('apple', 'desk'), 0.52), option(on('apple_2', 'desk'), 0.44)]];
-    const [alone] = clauseConjunctions(whole, perClause, 3, 3, [false, false, true]);
+    const [alone] = clauseConjunctions(whole, perClause, 3, [false, false, true]);
     expect(alone).toEqual(['on(apple, desk)']);
     // With the fruit's clause still open (the scene said no goal for it), the best joins as before.
-    const [joined] = clauseConjunctions(whole, perClause, 3, 3, [false, true, true]);
+    const [joined] = clauseConjunctions(whole, perClause, 3, [false, true, true]);
     expect(joined).toEqual(['on(apple, cabinet)', 'on(apple_2, desk)']);
   });
 

@@ -10,6 +10,9 @@ import { byScore, FOUND_NODE_BONUS, type Option } from './options.js';
  */
 export const CLAUSE_MARGIN = FOUND_NODE_BONUS;
 
+/** How far down its ranking a clause's pick is swapped for the next conjunctions. */
+const SWAP_DEPTH = 3;
+
 /**
  * Goal conjunctions for an instruction of several clauses, most likely first: the best goal of
  * each request clause that scores within CLAUSE_MARGIN of the instruction's best ("make Niko a
@@ -22,7 +25,6 @@ export function clauseConjunctions(
   whole: readonly Option<Goal>[],
   perClause: readonly (readonly Option<Goal>[])[],
   limit: number,
-  depth = 3,
   /**
    * Per clause, whether it asks for a change no other goal accounts for (not "locate the office",
    * not a request whose goals the scene says); all are when not given.
@@ -49,7 +51,7 @@ export function clauseConjunctions(
   const clauses = joining.length > 1 ? [...joining].reverse() : unjoinedOpen ? [whole, ...joining] : joining;
   const variants: { skips: number[]; loss: number }[] = [{ skips: clauses.map(() => 0), loss: 0 }];
   for (const [c, ranked] of clauses.entries())
-    for (let skip = 1; skip <= depth && skip < ranked.length; skip++)
+    for (let skip = 1; skip <= SWAP_DEPTH && skip < ranked.length; skip++)
       variants.push({
         skips: clauses.map((_, i) => (i === c ? skip : 0)),
         loss: ranked[0]!.score - ranked[skip]!.score,
