@@ -17,9 +17,9 @@ import {
   initialState,
 } from '@groundplan/simulator';
 import { type Ambiguity, ambiguousThings } from './ambiguous-things.js';
-import { type Ask, type CallReport, noCall } from './ask.js';
+import { type Ask, type CallReport, noCall, type Score } from './ask.js';
 import { askedGoals, asksForChange, namedNodes, subjectOf } from './asked-goals.js';
-import { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
+import { choiceReply, choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
 import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
@@ -40,7 +40,15 @@ import {
   nextActionMessages,
   nextActionOptions,
 } from './next-action.js';
-import { currentPlacements, goalOptions, type Option, searchOptions, withModelPick } from './options.js';
+import {
+  currentPlacements,
+  goalOptions,
+  modelScoreBonus,
+  type Option,
+  searchOptions,
+  withBonus,
+  withModelPick,
+} from './options.js';
 import { occupantOf, placeOfPerson } from './people.js';
 import { buildingNodes, exploredRoomNodes, planNodes } from './plan-nodes.js';
 import { plainWords } from './quantified.js';
@@ -51,8 +59,12 @@ import { appliedStep, invalidStep, type SemanticSearchStepResult } from './searc
 import { inNamedRoom, thingsInRooms, thingsNotInRooms } from './things-in-rooms.js';
 import { writeGoals } from './written-goals.js';
 
-/** Who makes a grounded choice: the model among the best options, or the retrieval prior alone (the ablation). */
-export type Chooser = 'model' | 'prior';
+/**
+ * Who makes a grounded choice: the model among the best options by generating its pick (`model`)
+ * or by its scores of every option's reply (`scores`, SayCan), or the retrieval prior alone
+ * (`prior`, the ablation).
+ */
+export type Chooser = 'model' | 'scores' | 'prior';
 
 /** How goals come about: chosen among the ranked goal options, or written by the model (LLM+P). */
 export type GoalsBy = 'choice' | 'model';
@@ -142,6 +154,8 @@ export function groundedActivities(deps: {
   scenes: SceneStore;
   retrieval?: SceneIndexCache;
   ask: Ask;
+  /** Scores options' replies by the model's log-probabilities: the `scores` chooser needs it. */
+  score?: Score;
   /** The evaluation's oracle, choosing LookPlanGraph's actions instead of the model. */
   actionOracle?: NextActionOracle;
   /** The robot's skills, from its skill file; the built-in ones by default. */
@@ -168,6 +182,29 @@ export function groundedActivities(deps: {
     );
   }
 
+  /** The options re-ranked by the model's scores of each one's reply (the `scores` chooser). */
+  async function scoreOptions<T>(
+    kind: 'search' | 'goals',
+    instruction: string,
+    options: readonly Option<T>[],
+    note?: string,
+  ): Promise<
+    | { ok: true; bonus: Map<string, number>; report: CallReport }
+    | { ok: false; error: string; usage: CallReport; calls: number }
+  > {
+    if (!deps.score)
+      throw new Error(
+        'the scores chooser needs a model that scores: start the llm role with the local model',
+      );
+    const scored = await deps.score(
+      choiceMessages(kind, instruction, options, note),
+      options.map((option) => choiceReply(kind, option.label)),
+    );
+    if (!scored.ok) return scored;
+    const labels = options.map((option) => option.label);
+    return { ok: true, bonus: modelScoreBonus(labels, scored.value.logProbs), report: scored.value.report };
+  }
+
   async function prepare(sceneRef: SceneRef, instruction: string) {
     if (!deps.retrieval)
       throw new Error('grounded planning needs retrieval: start the llm role with an embedding model');
@@ -188,7 +225,13 @@ export function groundedActivities(deps: {
       let chosen = options[0]!;
       let usage = NO_CALL;
       let calls = 0;
-      if (input.chooser === 'model' && options.length > 1) {
+      if (input.chooser === 'scores' && options.length > 1) {
+        const scored = await scoreOptions('search', input.instruction, options);
+        if (!scored.ok) return invalidStep(scored);
+        chosen = withBonus(options, scored.bonus)[0]!;
+        usage = scored.report;
+        calls = 1;
+      } else if (input.chooser === 'model' && options.length > 1) {
         const answer = await deps.ask(
           choiceMessages('search', input.instruction, options),
           choiceSchema(options.map((option) => option.label)),
@@ -567,15 +610,24 @@ export function groundedActivities(deps: {
       return { ok: true, goals: planned, nodes: nodesFor(planned), usage: NO_CALL, calls: 0 };
     }
     const last = input.rejected.at(-1);
+    const triedNote = last ? `Tried before: ${last.goals.join(' & ')}; ${last.feedback}` : undefined;
     // The model sees the instruction's best goals and each clause's, interleaved, as many as before.
     const offered = offeredGoals(options, perClause, GROUNDED_LIMITS.goalOptions);
+    if (input.chooser === 'scores') {
+      const scored = await scoreOptions('goals', input.instruction, offered, triedNote);
+      if (!scored.ok) return scored;
+      // Each offered goal's bonus joins its prior score wherever it is ranked; the prior's rule chooses.
+      const chosen = nextUntried(
+        withBonus(options, scored.bonus),
+        perClause.map((ranked) => withBonus(ranked, scored.bonus)),
+      ).map((label) => byLabel.get(label)!);
+      if (chosen.length === 0)
+        return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
+      const goals = withRequested(consistentGoals(chosen).kept);
+      return { ok: true, goals, nodes: nodesFor(goals), usage: scored.report, calls: 1 };
+    }
     const answer = await deps.ask(
-      choiceMessages(
-        'goals',
-        input.instruction,
-        offered,
-        last ? `Tried before: ${last.goals.join(' & ')}; ${last.feedback}` : undefined,
-      ),
+      choiceMessages('goals', input.instruction, offered, triedNote),
       goalsChoiceSchema(
         offered.map((option) => option.label),
         GROUNDED_LIMITS.goals,

@@ -9,6 +9,18 @@ import type { ZodType } from 'zod';
 /** One message of a conversation with a model. */
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
+/**
+ * How a choice activity scores options with the model instead of asking it to generate one
+ * (SayCan): each candidate reply's summed token log-probability after the conversation, in order.
+ */
+export type Score = (
+  messages: ChatMessage[],
+  candidates: readonly string[],
+) => Promise<
+  | { ok: true; value: { logProbs: number[]; report: CallReport } }
+  | { ok: false; error: string; usage: CallReport; calls: number }
+>;
+
 /** What one model call (or a rule that made the choice instead) cost, and who answered. */
 export type CallReport = {
   usage: { promptTokens: number; completionTokens: number; cachedPromptTokens?: number };

@@ -18,3 +18,8 @@ export function goalsChoiceSchema(labels: readonly string[], max: number) {
     })
     .strict();
 }
+
+/** The reply that picks one option, as the prompt shows the format: what the model's scores are of. */
+export function choiceReply(kind: 'search' | 'goals', label: string): string {
+  return kind === 'search' ? `{"choice": ${JSON.stringify(label)}}` : `{"goals": [${JSON.stringify(label)}]}`;
+}

@@ -15,8 +15,8 @@ export {
   type PlanScope,
   WRITING_LIMITS,
 } from './activities.js';
-export { type Ask, type CallReport, type ChatMessage, noCall } from './ask.js';
-export { choiceSchema, goalsChoiceSchema } from './choice-contract.js';
+export { type Ask, type CallReport, type ChatMessage, noCall, type Score } from './ask.js';
+export { choiceReply, choiceSchema, goalsChoiceSchema } from './choice-contract.js';
 export { CHOICE_PROMPT_VERSION, choiceMessages } from './choice-prompt.js';
 export {
   explorationPrior,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODEL_PICK_WEIGHT, type Option, withModelPick } from './options.js';
+import { MODEL_PICK_WEIGHT, modelScoreBonus, type Option, withBonus, withModelPick } from './options.js';
 
 const option = (label: string, score: number): Option<string> => ({
   label,
@@ -29,5 +29,35 @@ describe("the model's pick combined with the retrieval prior", () => {
     expect(withModelPick(options, ['expand(garage)']).map((o) => o.label)).toEqual(
       options.map((o) => o.label),
     );
+  });
+});
+
+describe("the model's scores combined with the retrieval prior (the scores chooser)", () => {
+  const options = [
+    option('expand(kitchen)', 0.6),
+    option('expand(cafeteria)', 0.58),
+    option('done(floor_0)', -0.5),
+  ];
+  const labels = options.map((o) => o.label);
+
+  it("gives the model's most likely option a pick's weight, the others that weight times their relative probability", () => {
+    const bonus = modelScoreBonus(labels, [-2.0, -0.5, -0.5 + Math.log(0.25)]);
+    expect(bonus.get('expand(cafeteria)')).toBeCloseTo(MODEL_PICK_WEIGHT);
+    expect(bonus.get('done(floor_0)')).toBeCloseTo(MODEL_PICK_WEIGHT * 0.25);
+    expect(bonus.get('expand(kitchen)')).toBeCloseTo(MODEL_PICK_WEIGHT * Math.exp(-1.5));
+    expect(withBonus(options, bonus).map((o) => o.label)).toEqual([
+      'expand(cafeteria)',
+      'expand(kitchen)',
+      'done(floor_0)',
+    ]);
+  });
+
+  it('leaves the prior order when the model finds the options equally likely', () => {
+    const bonus = modelScoreBonus(labels, [-1, -1, -1]);
+    expect(withBonus(options, bonus).map((o) => o.label)).toEqual(labels);
+  });
+
+  it('refuses scores that do not match the options one to one', () => {
+    expect(() => modelScoreBonus(labels, [-1, -1])).toThrow('2 scores for 3 options');
   });
 });

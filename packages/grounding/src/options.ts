@@ -85,6 +85,26 @@ export function withModelPick<T>(options: readonly Option<T>[], picked: readonly
 const NOTHING_FOUND = -0.5;
 
 /**
+ * What the model's scores of the options (SayCan: each option's reply scored by its token
+ * log-probabilities) add to their prior scores, by label: the model's most likely option gains
+ * what a pick gains (MODEL_PICK_WEIGHT), each other one that weight times its probability relative
+ * to the most likely one, so a scored choice and a generated pick weigh the model the same.
+ */
+export function modelScoreBonus(labels: readonly string[], logProbs: readonly number[]): Map<string, number> {
+  if (logProbs.length !== labels.length)
+    throw new Error(`${logProbs.length} scores for ${labels.length} options`);
+  const best = Math.max(...logProbs);
+  return new Map(labels.map((label, i) => [label, MODEL_PICK_WEIGHT * Math.exp(logProbs[i]! - best)]));
+}
+
+/** The options re-ranked with the bonus of each label added to its score. */
+export function withBonus<T>(options: readonly Option<T>[], bonus: ReadonlyMap<string, number>): Option<T>[] {
+  return options
+    .map((option) => ({ ...option, score: option.score + (bonus.get(option.label) ?? 0) }))
+    .sort(byScore);
+}
+
+/**
  * How the prior scores `done` when the instruction asks for a room: a room it has looked into
  * scores as its best content (`held`: contents weighted 1), so no expansion inside it ranks higher
  * and the prior answers with the room once it has seen why; a room not looked into, and any thing,

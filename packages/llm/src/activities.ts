@@ -141,6 +141,25 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     throw toApplicationFailure({ ...answer.error, calls });
   }
 
+  /** The model's log-probability of each candidate reply (SayCan's scoring); only a local model has them. */
+  async function score(
+    messages: ChatMessage[],
+    candidates: readonly string[],
+  ): Promise<{ ok: true; value: { logProbs: number[]; report: CallReport } }> {
+    const provider = config.provider;
+    if (!provider.score)
+      throw ApplicationFailure.create({
+        message: `the ${provider.name} provider gives no log-probabilities to score options with; the grounded-scored planner needs the local model`,
+        type: LLM_FAILURE_TYPES['bad-config'],
+        nonRetryable: true,
+      });
+    const signal = activitySignal();
+    const scored = await provider.score({ messages, candidates, ...(signal ? { signal } : {}) });
+    if (!scored.ok) throw toApplicationFailure(scored.error);
+    const { logProbs, usage, latencyMs, provider: name, model, attempts } = scored.value;
+    return { ok: true, value: { logProbs, report: { usage, latencyMs, provider: name, model, attempts } } };
+  }
+
   async function plan(
     mode: PlannerMode,
     graph: SceneGraph,
@@ -182,6 +201,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     ...groundedActivities({
       scenes: config.scenes,
       ask,
+      score,
       ...(config.retrieval ? { retrieval: config.retrieval } : {}),
       ...(config.actionOracle ? { actionOracle: config.actionOracle } : {}),
       actions,

@@ -1,8 +1,11 @@
 import { GROUNDED_LIMITS } from '@groundplan/grounding';
 import { collapse, type SceneGraph, type View } from '@groundplan/scene-graph';
+import type { ApplicationFailure } from '@temporalio/common';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultLocalModelPath } from './model-catalogue.js';
+import { localModelProvider } from './providers/local-model.js';
 import type { FakeOpenAiServer } from './test-support/fake-openai-server.js';
-import { officeWithFakeModel } from './test-support/office-with-fake-model.js';
+import { type OfficeWithFakeModel, officeWithFakeModel } from './test-support/office-with-fake-model.js';
 
 const fixture = officeWithFakeModel();
 let office: SceneGraph;
@@ -11,7 +14,7 @@ let server: FakeOpenAiServer;
 beforeAll(() => {
   ({ office, sceneRef, server } = fixture);
 });
-const activities = () => fixture.activities();
+const activities: OfficeWithFakeModel['activities'] = (config) => fixture.activities(config);
 
 describe('grounded search steps', () => {
   it('without the model, follows the retrieval prior to the banana: kitchen, fruit bowl, done', async () => {
@@ -74,6 +77,55 @@ describe('grounded search steps', () => {
     expect(offered).toHaveLength(GROUNDED_LIMITS.searchOptions);
     expect(offered).toContain('expand(kitchen)');
     expect(offered.every((label) => /^(expand|done)\(/.test(label))).toBe(true);
+  });
+});
+
+describe("the scores chooser (SayCan's scoring)", () => {
+  it("re-ranks the best legal moves and goals by the local model's scores of each reply, one scoring call each", {
+    timeout: 300_000,
+  }, async () => {
+    const scored = activities({ provider: localModelProvider({ modelPath: defaultLocalModelPath() }) });
+    const step = await scored.groundedSearchStep({
+      sceneRef,
+      instruction: 'Find me a banana.',
+      view: collapse(office),
+      chooser: 'scores',
+    });
+    expect(step.command).toBe('expand');
+    expect(step.node).toBe('kitchen');
+    expect(step.calls).toBe(1);
+    expect(step.usage).toMatchObject({ provider: 'local', attempts: 1 });
+    expect(step.usage.usage.promptTokens).toBeGreaterThan(50);
+    const goals = await scored.chooseGoals({
+      sceneRef,
+      instruction: "Put Jason's coke can on his desk.",
+      view: { expanded: ['jasons_office'], memory: ['jasons_office'] },
+      chooser: 'scores',
+      rejected: [],
+      found: 'coke_can',
+    });
+    if (!goals.ok) throw new Error(goals.error);
+    expect(goals.goals).toEqual(['on(coke_can, jasons_desk)']);
+    expect(goals.calls).toBe(1);
+    expect(goals.usage.provider).toBe('local');
+  });
+
+  it('fails the step in one line, for good, with a provider that gives no log-probabilities', async () => {
+    const failure = await activities()
+      .groundedSearchStep({
+        sceneRef,
+        instruction: 'Find me a banana.',
+        view: collapse(office),
+        chooser: 'scores',
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error as ApplicationFailure,
+      );
+    expect(failure?.message).toMatch(
+      /^the openai provider gives no log-probabilities to score options with; the grounded-scored planner needs the local model$/,
+    );
+    expect(failure?.nonRetryable).toBe(true);
   });
 });
 

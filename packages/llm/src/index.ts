@@ -49,6 +49,8 @@ export type {
   CompletionRequest,
   LlmFailure,
   LlmProvider,
+  ScoreRequest,
+  Scores,
   TokenUsage,
   WarmUpReport,
 } from './provider.js';

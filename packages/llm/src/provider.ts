@@ -36,6 +36,20 @@ export type CallReport = {
   attempts: number;
 };
 
+/**
+ * Candidate answers to score (SayCan): each is what the model's reply would be, in full. The
+ * provider sums the log-probabilities of each candidate's tokens after the conversation.
+ */
+export type ScoreRequest = {
+  messages: ChatMessage[];
+  candidates: readonly string[];
+  /** Aborted when the caller gives up: scoring stops between candidates. */
+  signal?: AbortSignal;
+};
+
+/** Each candidate's summed token log-probability (natural log, <= 0) and token count, in request order. */
+export type Scores = CallReport & { logProbs: number[]; tokens: number[] };
+
 /** A model's answer: `text` as received, `json` when it parsed. */
 export type Completion = CallReport & { text: string; json: unknown };
 
@@ -71,4 +85,9 @@ export interface LlmProvider {
    * constrain decoding themselves (cassettes, scripts) omit it.
    */
   structuredOutput?(): Promise<Result<StructuredOutputChoice, LlmFailure>>;
+  /**
+   * Scores candidate replies by the model's token log-probabilities over one evaluation of their
+   * shared start. Only providers that see the model's distribution (the local model) have it.
+   */
+  score?(request: ScoreRequest): Promise<Result<Scores, LlmFailure>>;
 }

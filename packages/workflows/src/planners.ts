@@ -33,7 +33,7 @@ export type PlannerTraits = {
   expandsPaths: boolean;
   /** The simulator's feedback on a rejected plan goes back for another attempt (up to maxReplans). */
   replans: boolean;
-  /** Who makes the grounded choices: the model, or the retrieval prior alone (the no-model ablation). */
+  /** Who makes the grounded choices: the model (a generated pick or its scores), or the retrieval prior alone (the no-model ablation). */
   chooser: Chooser;
   /** The prompt the model plans with, where it writes the plan. */
   prompt?: PlannerMode;
@@ -90,6 +90,16 @@ export const PLANNERS = {
     dynamic: false,
     about:
       'the model votes among retrieval-ranked moves and goals, a classical planner plans; for the embedded model',
+  },
+  'grounded-scored': {
+    search: 'grounded',
+    plan: 'goals',
+    expandsPaths: true,
+    replans: true,
+    chooser: 'scores',
+    dynamic: false,
+    about:
+      "grounded with SayCan's scoring: the local model's log-probability of each option joins the prior, instead of a generated pick",
   },
   'grounded-prior': {
     search: 'grounded',

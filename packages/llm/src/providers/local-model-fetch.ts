@@ -93,7 +93,8 @@ function missingModel(modelPath: string): string {
   return missingLocalModel(modelPath);
 }
 
-function inTurn<T>(options: LocalModelOptions, work: () => Promise<T>): Promise<T> {
+/** Runs work on the model's one sequence after the work queued before it (the provider's own files only). */
+export function inTurn<T>(options: LocalModelOptions, work: () => Promise<T>): Promise<T> {
   const previous = queues.get(options.modelPath) ?? Promise.resolve();
   const turn = previous.then(work);
   queues.set(
@@ -198,7 +199,8 @@ async function answer(
   }
 }
 
-function chatHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
+/** The conversation as node-llama-cpp's chat history. */
+export function chatHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
   return messages.map((message) =>
     message.role === 'assistant'
       ? { type: 'model', response: [message.content] }
@@ -237,7 +239,8 @@ export function localContextOptions(options: Pick<LocalModelOptions, 'contextSiz
   } satisfies LlamaContextOptions;
 }
 
-function load(options: LocalModelOptions): Promise<LoadedModel> {
+/** The loaded model, its context and its one sequence: once per process and model file. */
+export function load(options: LocalModelOptions): Promise<LoadedModel> {
   let model = loaded.get(options.modelPath);
   if (!model) {
     model = (async () => {

@@ -95,6 +95,69 @@ describe('the local model provider', () => {
     expect(!result.ok && result.error.message.split('\n')).toHaveLength(1);
   });
 
+  it("scores candidate replies by their tokens' log-probabilities: the order does not matter, the shared start is evaluated once, and the greedy answer scores highest", {
+    timeout: 120_000,
+  }, async () => {
+    const provider = localModelProvider({ modelPath: defaultLocalModelPath() });
+    const messages = [
+      { role: 'system' as const, content: 'Pick the next step. Reply with JSON: {"choice": "<option>"}.' },
+      {
+        role: 'user' as const,
+        content:
+          'Instruction: Find a mug.\nOptions:\n- expand(kitchen): the kitchen\n- expand(bathroom): the bathroom\n- expand(garage): the garage',
+      },
+    ];
+    const labels = ['expand(kitchen)', 'expand(bathroom)', 'expand(garage)'];
+    const replies = labels.map((label) => `{"choice": "${label}"}`);
+    const first = await provider.score!({ messages, candidates: replies });
+    if (!first.ok) throw new Error(first.error.message);
+    expect(first.value.logProbs).toHaveLength(3);
+    for (const logProb of first.value.logProbs) expect(logProb).toBeLessThan(0);
+    // "kitchen)\"}" and the others: each candidate's own tokens after their shared start.
+    for (const tokens of first.value.tokens) expect(tokens).toBeGreaterThan(1);
+    const reversed = await provider.score!({ messages, candidates: [...replies].reverse() });
+    if (!reversed.ok) throw new Error(reversed.error.message);
+    // Every candidate is evaluated from the same state, so the order changes nothing.
+    expect([...reversed.value.logProbs].reverse()).toEqual(first.value.logProbs);
+    // The second request reused the conversation the first one evaluated.
+    expect(reversed.value.usage.cachedPromptTokens).toBeGreaterThan(50);
+    expect(reversed.value.usage.promptTokens).toBe(first.value.usage.promptTokens);
+    // What the model generates under the same contract is the candidate it scores highest.
+    const generated = await provider.complete({
+      messages,
+      schema: {
+        type: 'object',
+        properties: { choice: { type: 'string', enum: labels } },
+        required: ['choice'],
+        additionalProperties: false,
+      },
+      schemaName: 'choice',
+      maxTokens: 30,
+    });
+    if (!generated.ok) throw new Error(generated.error.message);
+    const best = first.value.logProbs.indexOf(Math.max(...first.value.logProbs));
+    expect((generated.value.json as { choice: string }).choice).toBe(labels[best]);
+  });
+
+  it('refuses in one line to score no candidates, or candidates longer than the context', {
+    timeout: 120_000,
+  }, async () => {
+    const provider = localModelProvider({ modelPath: defaultLocalModelPath() });
+    const none = await provider.score!({ messages: [{ role: 'user', content: 'hi' }], candidates: [] });
+    expect(!none.ok && none.error).toEqual({
+      kind: 'bad-config',
+      message: expect.stringMatching(/no candidates/),
+    });
+    const office = await datasetScene('office');
+    const long = await provider.score!({
+      messages: [{ role: 'user', content: renderFullScene(office) }],
+      candidates: ['{"choice": "a"}', '{"choice": "b"}'],
+    });
+    expect(!long.ok && long.error.kind).toBe('bad-config');
+    expect(!long.ok && long.error.message).toMatch(/more than the context length of 8192 tokens/);
+    expect(!long.ok && long.error.message.split('\n')).toHaveLength(1);
+  });
+
   it('says how to install the model when the file is missing', async () => {
     const provider = localModelProvider({ modelPath: '/nowhere/model.gguf' });
     const result = await provider.complete({

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { LlmProvider } from '../provider.js';
 import { type LocalModelOptions, localModelFetch, preloadLocalModel } from './local-model-fetch.js';
+import { scoreLocally } from './local-model-scores.js';
 import { openAiCompatibleProvider } from './openai-compatible.js';
 
 export type LocalModelConfig = LocalModelOptions & {
@@ -32,7 +33,11 @@ export function localModelProvider(config: LocalModelConfig): LlmProvider {
     // Answers are capped per request, so a long plan is not cut off at the short default.
     sendMaxTokens: true,
   });
-  return { ...provider, warmUp: (prefix) => preloadLocalModel(config, prefix) };
+  return {
+    ...provider,
+    warmUp: (prefix) => preloadLocalModel(config, prefix),
+    score: (request) => scoreLocally(config, request),
+  };
 }
 
 /** Whether the model file is where the config says, for a clear message before a long run. */

@@ -15,7 +15,8 @@ export type OfficeWithFakeModel = {
   sceneRef: string;
   server: FakeOpenAiServer;
   activities: (
-    config?: Pick<LlmActivitiesConfig, 'maxInvalidRetries'>,
+    /** A provider here answers instead of the fake server (the local model, for what only it can do). */
+    config?: Partial<Pick<LlmActivitiesConfig, 'maxInvalidRetries' | 'provider'>>,
   ) => ReturnType<typeof createLlmActivities>;
 };
 
@@ -29,18 +30,20 @@ export function officeWithFakeModel(): OfficeWithFakeModel {
   const scenes = memorySceneStore();
   let retrieval: SceneIndexCache;
   const fixture = {
-    activities: (config = {}) =>
+    activities: (config: Partial<Pick<LlmActivitiesConfig, 'maxInvalidRetries' | 'provider'>> = {}) =>
       createLlmActivities({
-        provider: openAiCompatibleProvider({
-          baseURL: fixture.server.baseURL,
-          apiKey: 'k',
-          model: 'm',
-          maxRetries: 0,
-          structuredOutput: 'json_schema',
-        }),
+        provider:
+          config.provider ??
+          openAiCompatibleProvider({
+            baseURL: fixture.server.baseURL,
+            apiKey: 'k',
+            model: 'm',
+            maxRetries: 0,
+            structuredOutput: 'json_schema',
+          }),
         scenes,
         retrieval,
-        ...config,
+        ...(config.maxInvalidRetries === undefined ? {} : { maxInvalidRetries: config.maxInvalidRetries }),
       }),
   } as OfficeWithFakeModel;
   beforeAll(async () => {
