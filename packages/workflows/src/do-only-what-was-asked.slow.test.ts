@@ -3,7 +3,7 @@
 // runs on the robot; a thing the building lacks ends NotFound with nothing executed; closing a
 // cabinet gets exactly that goal and leaves the keyboard where it was.
 
-import type { LlmScript } from '@groundplan/llm';
+import { defaultLocalModelPath, type LlmScript, localModelProvider } from '@groundplan/llm';
 import { readWorld, worldFilePath } from '@groundplan/robot';
 import { parentOf } from '@groundplan/scene-graph';
 import { WorkflowFailedError } from '@temporalio/client';
@@ -99,6 +99,24 @@ describe('doing only what was asked', () => {
     expect(after?.getNodeAttribute('cabinet_3', 'state')?.door).toBe('closed');
     expect(after && parentOf(after, 'jasons_keyboard')).toEqual({ parent: 'jasons_desk', relation: 'on' });
   }, 120_000);
+
+  it("closes Jason's cabinet with the local model scoring the options (grounded-scored), nothing else changed", async () => {
+    const provider = localModelProvider({ modelPath: defaultLocalModelPath(), threads: 1 });
+    const { result, failure } = await server.planAndExecute('scorer', "Close Jason's cabinet.", {
+      planner: 'grounded-scored',
+      provider,
+    });
+    expect(failure).toBeUndefined();
+    expect(result.status).toBe('completed');
+    expect(result.planning.planner).toBe('grounded-scored');
+    expect(result.planning.attempts.at(-1)?.goals).toEqual(['state(cabinet_3, door, closed)']);
+    // The search steps were scored by the local model: calls it answered, tokens it read.
+    expect(result.planning.usage.calls).toBeGreaterThanOrEqual(1);
+    expect(result.planning.usage.promptTokens).toBeGreaterThan(0);
+    const after = await world('scorer');
+    expect(after?.getNodeAttribute('cabinet_3', 'state')?.door).toBe('closed');
+    expect(after && parentOf(after, 'jasons_keyboard')).toEqual({ parent: 'jasons_desk', relation: 'on' });
+  }, 300_000);
 
   const planAsking = (instruction: string, options: { answerTimeoutSeconds?: number } = {}) =>
     startPlanTask(env.client, 'office', {

@@ -2,7 +2,7 @@
 // disk, and every role's workers in this process with a scripted model and a fast simulated robot.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { type LlmScript, scriptedProvider } from '@groundplan/llm';
+import { type LlmProvider, type LlmScript, scriptedProvider } from '@groundplan/llm';
 import { openRetrieval } from '@groundplan/retrieval';
 import { createSimulatedRobot } from '@groundplan/robot';
 import { fileSceneStore, type SceneStore } from '@groundplan/scene-graph';
@@ -21,13 +21,26 @@ export type OfficeOnTestServer = {
   scenes: SceneStore;
   sceneRef: string;
   dataDir: string;
-  /** Workers of every role; the robot role runs `robotId`; the robot's skills are the built-in ones unless given. */
-  workers(robotId: string, script?: LlmScript, skills?: SkillTables): ReturnType<typeof createRoleWorkers>;
+  /**
+   * Workers of every role; the robot role runs `robotId`; the robot's skills are the built-in ones
+   * unless given; the model is the script unless a provider (the local model) is given.
+   */
+  workers(
+    robotId: string,
+    script?: LlmScript,
+    skills?: SkillTables,
+    provider?: LlmProvider,
+  ): ReturnType<typeof createRoleWorkers>;
   /** One planAndExecute run of the office on fresh workers: its result, how it failed (if it did), its description. */
   planAndExecute(
     robotId: string,
     instruction: string,
-    options?: { planner?: 'grounded-prior' | 'goal-writer'; script?: LlmScript; skills?: SkillTables },
+    options?: {
+      planner?: 'grounded-prior' | 'goal-writer' | 'grounded-scored';
+      script?: LlmScript;
+      skills?: SkillTables;
+      provider?: LlmProvider;
+    },
   ): Promise<{ result: PlannedRunResult; failure: unknown; description: WorkflowExecutionDescription }>;
   teardown(): Promise<void>;
 };
@@ -45,14 +58,14 @@ export async function officeOnTestServer(
     scenes,
     sceneRef,
     dataDir,
-    async workers(robotId, script = defaultScript, skills) {
+    async workers(robotId, script = defaultScript, skills, provider) {
       const retrieval = await openRetrieval({ cacheDir: `${dataDir}/retrieval` });
       if (!retrieval.ok) throw new Error(retrieval.error);
       return createRoleWorkers(env.nativeConnection, {
         roles: ['planner', 'llm', 'sim', 'robot'],
         namespace: env.namespace,
         scenes,
-        provider: scriptedProvider(script),
+        provider: provider ?? scriptedProvider(script),
         retrieval: retrieval.value,
         ...(skills ? { skills } : {}),
         robot: {
@@ -70,7 +83,7 @@ export async function officeOnTestServer(
       });
     },
     async planAndExecute(robotId, instruction, options = {}) {
-      const workers = await server.workers(robotId, options.script, options.skills);
+      const workers = await server.workers(robotId, options.script, options.skills, options.provider);
       return runWorkersUntil(
         workers,
         (async () => {
