@@ -189,7 +189,7 @@ export function groundedActivities(deps: {
     options: readonly Option<T>[],
     note?: string,
   ): Promise<
-    | { ok: true; bonus: Map<string, number>; report: CallReport }
+    | { ok: true; bonus: Map<string, number>; report: CallReport; calls: number }
     | { ok: false; error: string; usage: CallReport; calls: number }
   > {
     if (!deps.score)
@@ -202,7 +202,8 @@ export function groundedActivities(deps: {
     );
     if (!scored.ok) return scored;
     const labels = options.map((option) => option.label);
-    return { ok: true, bonus: modelScoreBonus(labels, scored.value.logProbs), report: scored.value.report };
+    const { logProbs, report, calls } = scored.value;
+    return { ok: true, bonus: modelScoreBonus(labels, logProbs), report, calls };
   }
 
   async function prepare(sceneRef: SceneRef, instruction: string) {
@@ -230,7 +231,7 @@ export function groundedActivities(deps: {
         if (!scored.ok) return invalidStep(scored);
         chosen = withBonus(options, scored.bonus)[0]!;
         usage = scored.report;
-        calls = 1;
+        calls = scored.calls;
       } else if (input.chooser === 'model' && options.length > 1) {
         const answer = await deps.ask(
           choiceMessages('search', input.instruction, options),
@@ -624,7 +625,7 @@ export function groundedActivities(deps: {
       if (chosen.length === 0)
         return { ok: false, error: 'no goal left to try among the explored nodes', usage: NO_CALL, calls: 0 };
       const goals = withRequested(consistentGoals(chosen).kept);
-      return { ok: true, goals, nodes: nodesFor(goals), usage: scored.report, calls: 1 };
+      return { ok: true, goals, nodes: nodesFor(goals), usage: scored.report, calls: scored.calls };
     }
     const answer = await deps.ask(
       choiceMessages('goals', input.instruction, offered, triedNote),

@@ -17,7 +17,7 @@ export type Score = (
   messages: ChatMessage[],
   candidates: readonly string[],
 ) => Promise<
-  | { ok: true; value: { logProbs: number[]; report: CallReport } }
+  | { ok: true; value: { logProbs: number[]; report: CallReport; calls: number } }
   | { ok: false; error: string; usage: CallReport; calls: number }
 >;
 
