@@ -43,6 +43,10 @@ describe('reading an instruction', () => {
     expect(kind('Can you bring me a mug?')).toBe('request');
     expect(kind('Please switch on the game console.')).toBe('request');
     expect(kind('Check if the coffee machine is working.')).toBe('request');
+    // Politely asked after what the sentence says first: still a request, not a question.
+    expect(kind("The drive in Jason's cabinet is dead; would you throw it in the bin?")).toBe('request');
+    expect(kind("I'm in bed - could you fetch the photo album?")).toBe('request');
+    expect(kind('Is the oven on, or did someone switch it off?')).toBe('question');
   });
 
   it('takes statements as context only', () => {

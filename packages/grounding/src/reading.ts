@@ -60,8 +60,10 @@ export function readInstruction(instruction: string): Reading {
   for (const sentence of sentences(instruction)) {
     const asked = politeness(sentence);
     const words = asked.toLowerCase().split(/\s+/);
-    // "Can you bring me a mug?" asks for the mug: its question mark is politeness.
-    const polite = /^(?:can|could|would|will)\s+you\b/i.test(sentence.trim());
+    // "Can you bring me a mug?" asks for the mug: its question mark is politeness, also after
+    // what the sentence says first ("The drive is dead; would you throw it away?", "I'm in bed -
+    // could you bring me the album?").
+    const polite = POLITE_ASK.test(sentence.trim());
     // "Check if the coffee machine is working" stays a request: SayPlan's task set has the robot
     // try the machine (a planning task), and the harness's oracle plans it.
     const form = indirectQuestion(asked) ?? questionForm(words, sentence.trim().endsWith('?') && !polite);
@@ -141,6 +143,9 @@ function indirectQuestion(sentence: string): QuestionForm | undefined {
   if (word === 'whether' || word === 'if') return 'whether';
   return Object.hasOwn(QUESTION_WORDS, word) ? QUESTION_WORDS[word] : 'other';
 }
+
+/** "Can/could/would/will you" opening the sentence or a part of it after ; : , or a dash. */
+const POLITE_ASK = /(?:^|[;:,]\s*|\s[-–—]\s+)(?:can|could|would|will)\s+you\b/i;
 
 const INDIRECT =
   /^(?:i\s+(?:wonder|was\s+wondering)|i'?m\s+wondering|i\s+(?:want|need|would\s+like)\s+to\s+know|i'd\s+like\s+to\s+know)\s+([a-z]+)/i;
