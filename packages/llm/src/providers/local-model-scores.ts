@@ -32,11 +32,12 @@ export async function scoreLocally(
     });
   } catch (error) {
     const message = `the local model failed to score: ${(error as Error).message}`;
-    return err({ kind: error instanceof TooLong ? 'bad-config' : 'unavailable', message });
+    return err({ kind: error instanceof Unscorable ? 'bad-config' : 'unavailable', message });
   }
 }
 
-class TooLong extends Error {}
+/** A request no scoring can answer (longer than the context, or nothing shared to score after): bad-config, never retried. */
+class Unscorable extends Error {}
 
 async function score(options: LocalModelOptions, request: ScoreRequest) {
   const { model, context, sequence } = await load(options);
@@ -54,11 +55,13 @@ async function score(options: LocalModelOptions, request: ScoreRequest) {
   }
   const longest = Math.max(...rendered.map((tokens) => tokens.length));
   if (longest > context.contextSize)
-    throw new TooLong(
+    throw new Unscorable(
       `the prompt and its longest candidate take ${longest} tokens, more than the context length of ${context.contextSize} tokens of ${basename(options.modelPath)}`,
     );
   // Each candidate keeps at least one token of its own: the shared start ends before it.
   const shared = Math.min(commonStart(rendered), ...rendered.map((tokens) => tokens.length - 1));
+  if (shared < 1)
+    throw new Unscorable('the candidates share no start to be scored after: the conversation is empty');
   // The sequence holds the shared start without its last token; each candidate is evaluated from that token.
   const evaluatedBefore = sequence.tokenMeter.usedInputTokens;
   const start = rendered[0]!.slice(0, shared - 1);
