@@ -44,7 +44,6 @@ import type { CallReport, ChatMessage, LlmFailure, LlmProvider, WarmUpReport } f
 import { readWithModel } from './reading/model-reading.js';
 import { callsOfEarlierAttempts, notingCalls, type SpentCalls } from './spent-calls.js';
 import { askStructured, type StructuredAnswer, type StructuredFailure, totalOf } from './structured-call.js';
-import { countUsage } from './usage.js';
 
 /** The ApplicationFailure types LLM activities throw; only LlmUnavailable is worth retrying. */
 export const LLM_FAILURE_TYPES = {
@@ -158,25 +157,16 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     // As ask: heartbeats while the model scores (tens of seconds on a busy machine), carrying the
     // calls earlier attempts made, so a retried step pays for every call sent.
     const spent: SpentCalls = { calls: callsOfEarlierAttempts() };
-    spent.inFlight = {
-      usage: countUsage(messages, ''),
-      latencyMs: 0,
-      provider: provider.name,
-      model: provider.model,
-      attempts: 1,
-    };
     const scored = await keepAlive(
-      provider.score({ messages, candidates, ...(signal ? { signal } : {}) }),
+      notingCalls(provider, spent).score!({ messages, candidates, ...(signal ? { signal } : {}) }),
       () => spent,
     );
-    spent.inFlight = undefined;
-    if (!scored.ok) {
-      if (scored.error.report) spent.calls.push(scored.error.report);
-      throw toApplicationFailure({ ...scored.error, calls: spent.calls });
-    }
-    const { logProbs, usage, latencyMs, provider: name, model, attempts } = scored.value;
-    const calls = [...spent.calls, { usage, latencyMs, provider: name, model, attempts }];
-    return { ok: true, value: { logProbs, report: totalOf(calls), calls: calls.length } };
+    if (!scored.ok) throw toApplicationFailure({ ...scored.error, calls: spent.calls });
+    const calls = spent.calls;
+    return {
+      ok: true,
+      value: { logProbs: scored.value.logProbs, report: totalOf(calls), calls: calls.length },
+    };
   }
 
   async function plan(

@@ -1,5 +1,6 @@
+import type { Result } from '@groundplan/scene-graph';
 import { Context } from '@temporalio/activity';
-import type { CallReport, LlmProvider } from './provider.js';
+import type { CallReport, ChatMessage, LlmProvider, ScoreRequest } from './provider.js';
 import { countUsage } from './usage.js';
 
 /**
@@ -25,26 +26,32 @@ export function callsOfEarlierAttempts(): CallReport[] {
   return [...spent.calls, ...(spent.inFlight ? [spent.inFlight] : [])];
 }
 
-/** The provider, noting in `spent` each call as it is sent and as it ends. */
+/** The provider, noting in `spent` each call (a completion or a scoring) as it is sent and as it ends. */
 export function notingCalls(provider: LlmProvider, spent: SpentCalls): LlmProvider {
+  async function noted<T extends Result<CallReport, { report?: CallReport }>>(
+    messages: readonly ChatMessage[],
+    call: Promise<T>,
+  ): Promise<T> {
+    spent.inFlight = {
+      usage: countUsage(messages, ''),
+      latencyMs: 0,
+      provider: provider.name,
+      model: provider.model,
+      attempts: 1,
+    };
+    const answer = await call;
+    spent.inFlight = undefined;
+    const report = answer.ok ? answer.value : answer.error.report;
+    if (report) {
+      const { usage, latencyMs, provider: name, model, attempts } = report;
+      spent.calls.push({ usage, latencyMs, provider: name, model, attempts });
+    }
+    return answer;
+  }
+  const score = provider.score?.bind(provider);
   return {
     ...provider,
-    async complete(request) {
-      spent.inFlight = {
-        usage: countUsage(request.messages, ''),
-        latencyMs: 0,
-        provider: provider.name,
-        model: provider.model,
-        attempts: 1,
-      };
-      const answer = await provider.complete(request);
-      spent.inFlight = undefined;
-      const report = answer.ok ? answer.value : answer.error.report;
-      if (report) {
-        const { usage, latencyMs, provider: name, model, attempts } = report;
-        spent.calls.push({ usage, latencyMs, provider: name, model, attempts });
-      }
-      return answer;
-    },
+    complete: (request) => noted(request.messages, provider.complete(request)),
+    ...(score ? { score: (request: ScoreRequest) => noted(request.messages, score(request)) } : {}),
   };
 }

@@ -14,11 +14,11 @@ export type OfficeWithFakeModel = {
   office: SceneGraph;
   sceneRef: string;
   server: FakeOpenAiServer;
-  activities: (
-    /** A provider here answers instead of the fake server (the local model, for what only it can do). */
-    config?: Partial<Pick<LlmActivitiesConfig, 'maxInvalidRetries' | 'provider'>>,
-  ) => ReturnType<typeof createLlmActivities>;
+  activities: (config?: FixtureConfig) => ReturnType<typeof createLlmActivities>;
 };
+
+/** A provider here answers instead of the fake server (the local model, for what only it can do). */
+type FixtureConfig = Partial<Pick<LlmActivitiesConfig, 'maxInvalidRetries' | 'provider'>>;
 
 /**
  * The real LLM activities over datasets/office.json with real retrieval (its index in a temporary
@@ -30,7 +30,7 @@ export function officeWithFakeModel(): OfficeWithFakeModel {
   const scenes = memorySceneStore();
   let retrieval: SceneIndexCache;
   const fixture = {
-    activities: (config: Partial<Pick<LlmActivitiesConfig, 'maxInvalidRetries' | 'provider'>> = {}) =>
+    activities: (config: FixtureConfig = {}) =>
       createLlmActivities({
         provider:
           config.provider ??
