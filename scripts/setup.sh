@@ -9,6 +9,11 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 NPM_CONFIG_UPDATE_NOTIFIER=false
 
+# Node's libuv thread pool, one thread per core (at most its default 4): the local model's decode
+# and sampling steps run on it, and a pool larger than the cores halves generation speed on a
+# 2-core machine (localModelThreadpoolSize in packages/llm). Every process started after this has it.
+export UV_THREADPOOL_SIZE=${UV_THREADPOOL_SIZE:-$(node -p 'Math.min(require("os").availableParallelism(), 4)')}
+
 say() { printf '[setup] %s\n' "$*" >&2; }
 
 pnpm_version=$(node -p "require('./package.json').packageManager.split('@')[1]")

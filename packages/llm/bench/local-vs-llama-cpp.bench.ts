@@ -7,7 +7,8 @@
 //   llama.cpp  llama-server built from the llama.cpp source node-llama-cpp ships
 //              (scripts/build-llama-server.sh), its native /completion endpoint and its own timings.
 // Trials alternate (ours, llama.cpp, ours, ...); each evaluates the prompt from an empty context.
-// Writes bench-results/local-vs-llama-cpp.json. Run under the shared benchmark lock:
+// Writes bench-results/local-vs-llama-cpp.json. Run under the shared benchmark lock, in a shell that
+// sourced scripts/setup.sh (it exports UV_THREADPOOL_SIZE, which the result records):
 //   flock /tmp/groundplan-bench.lock pnpm --filter @groundplan/llm bench:llama-cpp [-- --threads 1,2 --trials 3]
 // Options: --models a,b (catalogue names or GGUF paths) --threads 1,2 --trials 3 --prompt-tokens 1000
 //   --generate 64 --llama-server <binary> --out <file>; --smoke: smollm2-135m, 1 thread, 1 trial,
@@ -319,6 +320,9 @@ const report = {
       ).version,
       llamaCpp: llama.llamaCppRelease,
       cpuBackend: ourCpuBackend(),
+      // Node's libuv pool, on which node-llama-cpp decodes and samples (localModelThreadpoolSize).
+      uvThreadpoolSize: Number(process.env.UV_THREADPOOL_SIZE) || 4,
+      uvThreadpoolSizeFromEnvironment: process.env.UV_THREADPOOL_SIZE !== undefined,
     },
     llamaCpp: {
       // The home folder written as ~: a committed result names no folder of one machine.
@@ -335,6 +339,7 @@ const report = {
     "ours.cpuBackend is the ggml CPU variant node-llama-cpp picked at run time from its prebuilt set (no OpenMP); llamaCpp.build is the repository's llama-server build (AVX2/FMA/F16C, OpenMP), not -march=native: see scripts/build-llama-server.sh.",
     'othersCores: CPU (in cores) used during the trial by processes other than this one and llama-server, from /proc/stat. A row is valid only when it is quiet (every trial at most quietMaxOthersCores) and both sides did the same work; targetMet is null otherwise.',
     'Trials alternate ours, llama.cpp, ours, ...; one untimed warm-up per side first. Medians of trialsPerSide trials.',
+    "ours.uvThreadpoolSize is the size of Node's libuv thread pool in this process, on which node-llama-cpp runs every decode and sampling step. The setup (scripts/setup.sh) exports UV_THREADPOOL_SIZE as one per core, at most 4 (2 here), for every process it starts; with libuv's default of 4 on this 2-core machine generation with 2 threads ran at 0.55-0.83 of llama.cpp (the results of a9e5012 and earlier), with 1 or 2 at or above it.",
   ],
   results,
   skipped,

@@ -219,6 +219,27 @@ export function localModelThreads(): number {
   return availableParallelism();
 }
 
+/**
+ * The size of Node's libuv thread pool a process running the local model wants: one thread per
+ * core, at most libuv's default of 4. node-llama-cpp runs each decode and each sampling step as
+ * a task on that pool. With a pool larger than the machine's cores, generation with two threads on
+ * this 2-core machine ran at 0.55-0.81 of llama.cpp's own speed (SmolLM2-135M: 40-65 tokens/s,
+ * pool 3 and 4); with a pool of 1 or 2 it ran at 1.06-1.15 (88 tokens/s):
+ * bench-results/local-vs-llama-cpp.json. The pool is sized once, when the process starts, from
+ * UV_THREADPOOL_SIZE, so the setup (scripts/setup.sh) exports it for every process it starts.
+ */
+export function localModelThreadpoolSize(): number {
+  return Math.min(availableParallelism(), 4);
+}
+
+/** One line saying why generation will be slow in this process, or undefined when the pool fits. */
+export function threadpoolWarning(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const pool = Number(env.UV_THREADPOOL_SIZE) || 4;
+  const wanted = localModelThreadpoolSize();
+  if (pool <= wanted) return undefined;
+  return `local model: Node's thread pool has ${pool} threads for ${availableParallelism()} cores, so generation runs at about half speed; start the process with UV_THREADPOOL_SIZE=${wanted} (scripts/setup.sh exports it)`;
+}
+
 /** How the provider gets llama.cpp: the prebuilt CPU binary only; never build, never download, never probe for GPUs. */
 export const localLlamaOptions = {
   gpu: false,
@@ -244,6 +265,8 @@ export function load(options: LocalModelOptions): Promise<LoadedModel> {
   let model = loaded.get(options.modelPath);
   if (!model) {
     model = (async () => {
+      const warning = threadpoolWarning();
+      if (warning) process.emitWarning(warning, { code: 'GROUNDPLAN_THREADPOOL' });
       const llama = await getLlama(localLlamaOptions);
       const loadedModel = await llama.loadModel({ modelPath: options.modelPath });
       const context = await loadedModel.createContext(localContextOptions(options));
