@@ -114,7 +114,7 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
     .option('-r, --robot <id>', 'the robot that executes the plan (default GROUNDPLAN_ROBOT_ID or sim-1)')
     .option(
       '-p, --planner <variant>',
-      `the planner: ${PLANNER_VARIANTS.join(', ')} (default: the one recommended for GROUNDPLAN_LLM_PROVIDER: grounded for the embedded model, sayplan for openai)`,
+      `the planner: ${PLANNER_VARIANTS.join(', ')} (default: the one recommended for GROUNDPLAN_LLM_PROVIDER: grounded-prior for the embedded model, sayplan for openai)`,
     )
     .option('--plan-only', 'plan and verify, do not execute')
     .option('--require-approval', 'wait for `groundplan approve` before executing')

@@ -1,8 +1,9 @@
 // The main job's benchmark (issue 12): `npm start` (scripts/main.sh: the dev server, one worker
 // with every role and the embedded model, then `groundplan plan` of "Make Niko a coffee and place
 // the mug on his desk." on the office) timed as a whole process, with each run's activities per
-// stage read from its workflow histories. The reference, in the same run and in turn with it: the
-// same job with the planner's model-free ablation (GROUNDPLAN_PLANNER=grounded-prior). Each run
+// stage read from its workflow histories. The job's planner is the one npm start uses (the one
+// recommended for the embedded model, grounded-prior); the reference, in the same run and in turn
+// with it: the same job with the model in the choice (GROUNDPLAN_PLANNER=grounded). Each run
 // has a robot of its own, so each plans from the office as the dataset has it. One warm-up run
 // first (it may install and build). Writes bench-results/main-job.json (or --out).
 //   pnpm --filter @groundplan/worker main-job [-- --runs 3]
@@ -12,7 +13,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runOutcome } from '@groundplan/workflows/client';
-import type { PlanAndExecuteResult } from '@groundplan/workflows/contract';
+import { type PlanAndExecuteResult, recommendedPlanner } from '@groundplan/workflows/contract';
 import { Client, Connection } from '@temporalio/client';
 import { loadSampler } from '../src/test-support/load-sampler.js';
 import { median } from '../src/test-support/recovery-times.js';
@@ -24,8 +25,8 @@ const { values } = parseArgs({
   args: args[0] === '--' ? args.slice(1) : args,
   options: {
     runs: { type: 'string', default: '3' },
-    planner: { type: 'string', default: 'grounded' },
-    reference: { type: 'string', default: 'grounded-prior' },
+    planner: { type: 'string', default: recommendedPlanner(process.env.GROUNDPLAN_LLM_PROVIDER) },
+    reference: { type: 'string', default: 'grounded' },
     out: { type: 'string', default: new URL('../bench-results/main-job.json', import.meta.url).pathname },
   },
 });

@@ -65,10 +65,11 @@ describe('the planner table', () => {
     expect(PLANNER_VARIANTS.filter(refusesPlanOnly)).toEqual(['lookplangraph']);
   });
 
-  it('recommends SayPlan for a capable server model and grounded for the embedded one', () => {
+  it('recommends SayPlan for a capable server model and the model-free grounded-prior for the embedded one', () => {
     expect(recommendedPlanner('openai')).toBe('sayplan');
-    expect(recommendedPlanner('local')).toBe('grounded');
-    expect(recommendedPlanner(undefined)).toBe('grounded');
+    expect(recommendedPlanner('local')).toBe('grounded-prior');
+    expect(recommendedPlanner('replay')).toBe('grounded-prior');
+    expect(recommendedPlanner(undefined)).toBe('grounded-prior');
   });
 
   it('has a model prompt exactly for the variants where the model writes the plan', () => {

@@ -164,11 +164,14 @@ export function traitsOf(planner: PlannerVariant): PlannerTraits {
 
 /**
  * The planner the README recommends for the configured model: SayPlan for an OpenAI-compatible
- * server's capable model; grounded for the embedded local model (and replays of it), on which
- * SayPlan's prompts solve nothing (reports/2026-11-24-sayplan-embedded).
+ * server's capable model; for the embedded local model (and replays of it) `grounded-prior`, the
+ * cheapest variant that measures best: on every blind set's first run no variant using the
+ * embedded model planned better than it, at no model call (issue 25; reports/README.md,
+ * 2026-11-29-blind4-first-run), and SayPlan's prompts solve nothing with it
+ * (reports/2026-11-24-sayplan-embedded). `--planner grounded` keeps the model in the choice.
  */
 export function recommendedPlanner(provider: string | undefined): PlannerVariant {
-  return provider === 'openai' ? 'sayplan' : 'grounded';
+  return provider === 'openai' ? 'sayplan' : 'grounded-prior';
 }
 
 /** The one line a plan-only request for a planner that plans while executing gets. */
