@@ -1,6 +1,6 @@
 // Writes DIR/categories.md: for each planner folder of an evaluation of the blind set, the tasks
 // right and the do-only-what-was-asked counts per category (question, impossible, negation,
-// ambiguous, side-effect, request). Usage: tsx scripts/write-category-table.ts DIR [blind|blind2|blind3|blind4]
+// ambiguous, side-effect, request). Usage: tsx scripts/write-category-table.ts DIR [blind|blind2|blind3|blind4|blind5]
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { passed } from '../src/report.js';
@@ -9,7 +9,13 @@ import { CATEGORIES, loadTaskSet, TASK_SETS } from '../src/tasks.js';
 
 const dir = resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? '');
 /** The blind sets, with the ordinal the table's title gives each. */
-const BLIND_SETS = { blind: 'first', blind2: 'second', blind3: 'third', blind4: 'fourth' } as const;
+const BLIND_SETS = {
+  blind: 'first',
+  blind2: 'second',
+  blind3: 'third',
+  blind4: 'fourth',
+  blind5: 'fifth',
+} as const;
 const set = process.argv[3] ?? 'blind';
 if (!Object.hasOwn(BLIND_SETS, set))
   throw new Error(

@@ -114,8 +114,8 @@ export const DEFAULT_TASK_FILES = {
  * instructions held out from the grounded planner's word rules (written after them, to measure
  * how they carry to new wordings), and the blind set of office and home instructions (questions,
  * impossible requests, negations, ambiguous references, side-effect traps; issue 24), the second
- * the third and the fourth (blind2, blind3, blind4; the third and the fourth mainly requests with goal
- * predicates), each written before any planner ran on it (TASKS.md).
+ * the third, the fourth and the fifth (blind2, blind3, blind4, blind5; the third to the fifth mainly requests
+ * with goal predicates), each written before any planner ran on it (TASKS.md).
  */
 export const TASK_SETS = {
   sayplan: DEFAULT_TASK_FILES,
@@ -138,6 +138,10 @@ export const TASK_SETS = {
   blind4: {
     instructions: repoFile('datasets/tasks/blind4-tasks.json'),
     requirements: repoFile('datasets/tasks/blind4-requirements.json'),
+  },
+  blind5: {
+    instructions: repoFile('datasets/tasks/blind5-tasks.json'),
+    requirements: repoFile('datasets/tasks/blind5-requirements.json'),
   },
 } as const;
 export type TaskSetName = keyof typeof TASK_SETS;
