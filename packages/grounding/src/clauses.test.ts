@@ -36,6 +36,13 @@ describe('instruction clauses', () => {
     expect(instructionClauses('There is a cup and a plate')).toEqual(['There is a cup', 'a plate']);
   });
 
+  it('parts clauses at a dash between words, not at a hyphen inside one', () => {
+    expect(
+      instructionClauses('The meeting starts soon - could you switch on the first-floor projector?'),
+    ).toEqual(['The meeting starts soon', 'could you switch on the first-floor projector']);
+    expect(instructionClauses('Water the plant—it looks dry')).toEqual(['Water the plant', 'it looks dry']);
+  });
+
   it('keeps a one-clause instruction whole, and returns a one-word one as it is', () => {
     expect(instructionClauses('Heat up the chicken kebab.')).toEqual(['Heat up the chicken kebab']);
     expect(instructionClauses('Go!')).toEqual(['Go!']);
@@ -56,6 +63,14 @@ describe('requests and statements', () => {
     // A name and a past tense say what someone did.
     expect(isRequest('Tobi spilt soda on his desk')).toBe(false);
     expect(isRequest('Niko dropped his keys')).toBe(false);
+  });
+
+  it("takes a clause that opens with a name's 's or a preposition as a statement", () => {
+    // "is" run into the name, or a possessive subject: no verb ends in 's.
+    expect(isRequest("Maria's thirsty")).toBe(false);
+    expect(isRequest("Grandpa's film starts at eight")).toBe(false);
+    expect(isRequest('At the moment they are in the garage')).toBe(false);
+    expect(isRequest('Bring Maria a glass of water')).toBe(true);
   });
 });
 

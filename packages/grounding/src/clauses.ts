@@ -1,5 +1,5 @@
 /**
- * Where an instruction's clauses part: sentence ends, commas and semicolons, and the connectives
+ * Where an instruction's clauses part: sentence ends, commas, semicolons and dashes between words, and the connectives
  * that join requests ("and", "then", "once finished", "after that"). A word list, not a parser:
  * it splits "snacks and drinks" too, which only gives each noun its own clause.
  */
@@ -29,7 +29,7 @@ const CONNECTIVE = new RegExp(
  */
 export function instructionClauses(instruction: string): string[] {
   const clauses = instruction
-    .split(/[.!?;:]+(?:\s+|$)|,/)
+    .split(/[.!?;:]+(?:\s+|$)|,|\s[-–—]+\s|[–—]/)
     .flatMap((sentence) => withSharedVerb(sentence.split(CONNECTIVE).map(tidy)))
     .filter((clause) => clause.split(' ').length >= 2);
   return clauses.length > 0 ? clauses : [instruction.trim()];
@@ -98,12 +98,26 @@ const STATEMENT_VERBS = new Set(
 const PAST_TENSE =
   /^(?:[a-z]{2,}ed|spilt|spilled|left|lost|broke|forgot|dropped|took|put|got|made|ate|drank|went|came|brought|bought)$/;
 
-/** Whether a clause asks for something (opens with a verb) rather than says how things are. */
+/**
+ * Words that open a clause without being its verb: prepositions ("At the moment they're in the
+ * toy box", "In the kitchen there is ...").
+ */
+const PREPOSITIONS = new Set(
+  'at in on by for from with after before during until since about behind under inside near'.split(' '),
+);
+
+/**
+ * Whether a clause asks for something (opens with a verb) rather than says how things are. No verb
+ * ends in 's, so a first word that does is a subject: a name's possessive ("Grandma's show is on")
+ * or "is" run into it ("Ajay's hungry").
+ */
 export function isRequest(clause: string): boolean {
   const [first, second] = clause.toLowerCase().replace(/[’]/g, "'").split(' ');
   const named = /^[A-Z][a-z]+$/.test(clause.split(' ')[0] ?? '');
   return (
     !STATEMENT_OPENERS.has(first ?? '') &&
+    !PREPOSITIONS.has(first ?? '') &&
+    !/^[a-z]+'s$/.test(first ?? '') &&
     !STATEMENT_VERBS.has(second ?? '') &&
     !(named && PAST_TENSE.test(second ?? ''))
   );

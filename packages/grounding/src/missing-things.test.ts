@@ -29,6 +29,9 @@ describe('things a request names that the building does not have', () => {
       missingThings(office, ["Take the red apple that isn't in the kitchen over to the reception desk"]),
     ).toEqual([]);
     expect(missingThings(office, ['Turn on the TV, not the big one downstairs, the other one'])).toEqual([]);
+    // A pronoun's 's is "is" or "has", and "a little" says how much: neither opens a thing.
+    expect(missingThings(office, ["Warm the soup up a little so it's hotter"])).toEqual([]);
+    expect(nounPhrases("That's the giraffe.")).toEqual(['giraffe']);
     // A pro-form does not hide a missing thing named on its own.
     expect(missingThings(office, ['Bring me the giraffe, not the small one'])).toEqual(['giraffe']);
   });

@@ -51,8 +51,11 @@ export function stem(word: string): string {
     .replace(/(?<!s)s$/, '');
 }
 
-/** Words that open a noun phrase: articles, possessive pronouns, quantifiers, a name's possessive. */
-const OPENER = `(?:the|a|an|some|any|my|his|her|their|our|your|its|this|that|these|those|every|each|all|[a-z]+['’]s)`;
+/**
+ * Words that open a noun phrase: articles, possessive pronouns, quantifiers, a name's possessive
+ * (not a pronoun's 's, which is "is" or "has": "so it's easier", "that's all").
+ */
+const OPENER = `(?:the|a|an|some|any|my|his|her|their|our|your|its|this|that|these|those|every|each|all|(?!(?:it|that|there|here|what|who|where|he|she|let|how|when|why)['’]s\\b)[a-z]+['’]s)`;
 /** Words that end one: prepositions, conjunctions, and the end of a clause. */
 const CLOSER = String.raw`(?=\s+(?:on|in|into|onto|to|from|at|with|of|for|by|near|next|under|inside|behind|and|or|then|that|which|who|so|because|where|if)\b|[,.;:!?]|$)`;
 
@@ -86,6 +89,6 @@ const CLAUSE_OPENERS = new Set(
 const GENERAL_WORDS = new Set(
   `one ones thing things item items stuff something anything everything nothing someone somewhere place
   places location locations spot spots position positions area areas
-  way kind sort lot lots bit piece rest other others same whole right wrong correct appropriate best
+  way kind sort lot lots bit little piece rest other others same whole right wrong correct appropriate best
   next last first second third new old other own it them me him her us you one's`.split(/\s+/),
 );

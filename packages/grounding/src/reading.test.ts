@@ -49,6 +49,16 @@ describe('reading an instruction', () => {
     expect(kind('Is the oven on, or did someone switch it off?')).toBe('question');
   });
 
+  it('reads the clause that asks, wherever it stands in its sentence', () => {
+    // The first clause says how things are; the second asks.
+    expect(readInstruction("Maria's thirsty: bring her a glass of water. Is the kettle on?")).toEqual({
+      kind: 'request',
+      asks: ["Maria's thirsty: bring her a glass of water."],
+      by: 'rules',
+    });
+    expect(kind("Tom's home late; find his keys.")).toBe('question');
+  });
+
   it('takes statements as context only', () => {
     expect(kind('Luis gave one of his neighbours a stapler. Find the stapler.')).toBe('question');
     expect(kind('I left my headphones in a meeting room. Locate them.')).toBe('question');

@@ -71,8 +71,11 @@ export function readInstruction(instruction: string): Reading {
       questions.push({ sentence, form });
       continue;
     }
-    const [first, ...rest] = instructionClauses(asked);
-    if (first === undefined || !isRequest(first) || isStatement(first)) continue;
+    // The sentence's first clause that asks: "Ajay's hungry: get his granola bar" asks in its second.
+    const clauses = instructionClauses(asked);
+    const at = clauses.findIndex((clause) => isRequest(clause) && !isStatement(clause));
+    if (at < 0) continue;
+    const [first, ...rest] = clauses.slice(at) as [string, ...string[]];
     if (SEARCH_VERBS.has(firstWord(first))) {
       // "Locate it and place it in the lab": a later clause that asks for something else makes a request.
       if (
