@@ -70,6 +70,11 @@ describe('requests and statements', () => {
     expect(isRequest("Maria's thirsty")).toBe(false);
     expect(isRequest("Grandpa's film starts at eight")).toBe(false);
     expect(isRequest('At the moment they are in the garage')).toBe(false);
+    // A negation or an exception after a dash leaves things out; it asks for nothing.
+    expect(instructionClauses('Bring the mug to my desk - not the chipped one').filter(isRequest)).toEqual([
+      'Bring the mug to my desk',
+    ]);
+    expect(isRequest('everything except the kettle')).toBe(false);
     expect(isRequest('Bring Maria a glass of water')).toBe(true);
   });
 });

@@ -100,10 +100,13 @@ const PAST_TENSE =
 
 /**
  * Words that open a clause without being its verb: prepositions ("At the moment they're in the
- * toy box", "In the kitchen there is ...").
+ * toy box", "In the kitchen there is ..."), and a negation or an exception, which leaves things
+ * out of the request before it ("Bring the headphones - not the black pair", "Clear the counter -
+ * everything except the kettle"); excluded-words.ts reads what they leave out.
  */
-const PREPOSITIONS = new Set(
-  'at in on by for from with after before during until since about behind under inside near'.split(' '),
+const NON_VERB_OPENERS = new Set(
+  `at in on by for from with after before during until since about behind under inside near
+  not except apart aside other everything anything nothing none`.split(/\s+/),
 );
 
 /**
@@ -116,7 +119,7 @@ export function isRequest(clause: string): boolean {
   const named = /^[A-Z][a-z]+$/.test(clause.split(' ')[0] ?? '');
   return (
     !STATEMENT_OPENERS.has(first ?? '') &&
-    !PREPOSITIONS.has(first ?? '') &&
+    !NON_VERB_OPENERS.has(first ?? '') &&
     !/^[a-z]+'s$/.test(first ?? '') &&
     !STATEMENT_VERBS.has(second ?? '') &&
     !(named && PAST_TENSE.test(second ?? ''))
