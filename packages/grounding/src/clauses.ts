@@ -1,7 +1,8 @@
 /**
- * Where an instruction's clauses part: sentence ends, commas, semicolons and dashes between words, and the connectives
- * that join requests ("and", "then", "once finished", "after that"). A word list, not a parser:
- * it splits "snacks and drinks" too, which only gives each noun its own clause.
+ * Where an instruction's clauses part: sentence ends, commas, semicolons, dashes between words,
+ * and the connectives that join requests ("and", "then", "once finished", "after that"). A word
+ * list, not a parser: it splits "snacks and drinks" too, which only gives each noun its own
+ * clause.
  */
 const CONNECTIVES = [
   'and then',
