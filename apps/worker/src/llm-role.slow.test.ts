@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import { GROUNDPLAN_SEARCH_ATTRIBUTES, LLM_TASK_QUEUE } from '@groundplan/workflows/contract';
@@ -39,7 +39,12 @@ describe('the llm role on the local model at worker start', { timeout: 300_000 }
   });
 
   it('loads the model before it polls the llm queue, then logs ready; the warm-up in one JSON line', async () => {
-    const starting = startWorkerProcess(['--roles', 'llm'], settings());
+    // A thread pool larger than the cores: the worker says so in its log, not on stderr.
+    const pool = availableParallelism() + 1;
+    const starting = startWorkerProcess(['--roles', 'llm'], {
+      ...settings(),
+      UV_THREADPOOL_SIZE: String(pool),
+    });
     // While the worker starts, nothing may poll the llm queue: a task taken then fails its heartbeat timeout.
     let polledEarly = false;
     let started = false;
@@ -65,6 +70,11 @@ describe('the llm role on the local model at worker start', { timeout: 300_000 }
     expect(line.ms).toBeGreaterThanOrEqual(line.loadMs);
     expect(line.promptTokens).toBeGreaterThan(0);
     expect(worker.output().indexOf(warmedUp!)).toBeLessThan(worker.output().indexOf('"worker ready"'));
+    const slow = worker
+      .output()
+      .split('\n')
+      .find((line) => line.includes('"level":"WARN"') && line.includes('thread pool'));
+    expect(JSON.parse(slow!).message).toContain(`has ${pool} threads`);
     expect(polledEarly).toBe(false);
     // Ready means polling.
     while ((await llmPollers()) === 0) await new Promise((r) => setTimeout(r, 200));

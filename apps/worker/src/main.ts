@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { threadpoolWarning } from '@groundplan/llm';
 import { connectWorker } from '@groundplan/temporal-runtime';
 import { LLM_TASK_QUEUE } from '@groundplan/workflows/contract';
 import { workerConfig } from './config.js';
@@ -74,6 +75,9 @@ async function warmUpLlm(llm: LlmRole): Promise<void> {
       model: llm.provider.model,
       pid: process.pid,
     });
+  // A thread pool larger than the cores halves the local model's generation (packages/llm/README.md).
+  const slow = llm.provider.name === 'local' ? threadpoolWarning() : undefined;
+  if (slow) log('WARN', slow, { pid: process.pid });
 }
 
 /**

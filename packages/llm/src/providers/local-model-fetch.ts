@@ -265,8 +265,6 @@ export function load(options: LocalModelOptions): Promise<LoadedModel> {
   let model = loaded.get(options.modelPath);
   if (!model) {
     model = (async () => {
-      const warning = threadpoolWarning();
-      if (warning) process.emitWarning(warning, { code: 'GROUNDPLAN_THREADPOOL' });
       const llama = await getLlama(localLlamaOptions);
       const loadedModel = await llama.loadModel({ modelPath: options.modelPath });
       const context = await loadedModel.createContext(localContextOptions(options));
