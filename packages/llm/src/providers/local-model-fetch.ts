@@ -224,9 +224,9 @@ export function localModelThreads(): number {
  * core, at most libuv's default of 4. node-llama-cpp runs each decode and each sampling step as
  * a task on that pool. With a pool larger than the machine's cores, generation with two threads on
  * this 2-core machine ran at 0.55-0.81 of llama.cpp's own speed (SmolLM2-135M: 40-65 tokens/s,
- * pool 3 and 4); with a pool of 1 or 2 it ran at 1.06-1.15 (88 tokens/s):
- * bench-results/local-vs-llama-cpp.json. The pool is sized once, when the process starts, from
- * UV_THREADPOOL_SIZE, so the setup (scripts/setup.sh) exports it for every process it starts.
+ * pool 3 and 4); with a pool of 1 or 2 it ran at 1.06-1.15 (88 tokens/s): packages/llm/README.md,
+ * "Against llama.cpp". The pool is sized once, when the process starts, from UV_THREADPOOL_SIZE,
+ * so the setup (scripts/setup.sh) exports it for every process it starts, and turbo passes it on.
  */
 export function localModelThreadpoolSize(): number {
   return Math.min(availableParallelism(), 4);
