@@ -41,7 +41,7 @@ export {
   stepGloss,
 } from './next-action.js';
 export { oneOf } from './one-of.js';
-export { type Option, searchOptions } from './options.js';
+export { modelScoreBonus, type Option, searchOptions, withBonus } from './options.js';
 export { absentReadThings, excludedNodes } from './read-things.js';
 export {
   type GroundedPhrase,

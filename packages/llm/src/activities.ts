@@ -6,6 +6,7 @@ import {
   invalidStep,
   keepAlive,
   type NextActionOracle,
+  noCall,
   type Reader,
   type Reading,
   readInstruction,
@@ -42,6 +43,7 @@ import {
 } from './prompts/semantic-search.js';
 import type { CallReport, ChatMessage, LlmFailure, LlmProvider, WarmUpReport } from './provider.js';
 import { readWithModel } from './reading/model-reading.js';
+import { scoredSearchChoice } from './scored-search.js';
 import { callsOfEarlierAttempts, notingCalls, type SpentCalls } from './spent-calls.js';
 import { askStructured, type StructuredAnswer, type StructuredFailure, totalOf } from './structured-call.js';
 
@@ -77,6 +79,8 @@ export type SemanticSearchStepInput = {
   view: View;
   /** Why the previous command could not be applied, shown to the model. */
   lastError?: string;
+  /** `scores`: the model scores the best legal moves' replies (sayplan-scored); default, it generates its answer. */
+  chooser?: 'model' | 'scores';
 };
 
 export type GeneratePlanInput = {
@@ -149,7 +153,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     const provider = config.provider;
     if (!provider.score)
       throw ApplicationFailure.create({
-        message: `the ${provider.name} provider gives no log-probabilities to score options with; the grounded-scored planner needs the local model`,
+        message: `the ${provider.name} provider gives no log-probabilities to score options with; the scores chooser (grounded-scored, sayplan-scored) needs the local model`,
         type: LLM_FAILURE_TYPES['bad-config'],
         nonRetryable: true,
       });
@@ -167,6 +171,45 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
       ok: true,
       value: { logProbs: scored.value.logProbs, report: totalOf(calls), calls: calls.length },
     };
+  }
+
+  /**
+   * SayPlan's search step scored (sayplan-scored): the best legal moves' replies scored by the
+   * model after SayPlan's prompt and added to the retrieval prior (scored-search.ts).
+   */
+  async function scoredStep(
+    graph: SceneGraph,
+    input: SemanticSearchStepInput,
+    messages: ChatMessage[],
+  ): Promise<SemanticSearchStepResult> {
+    if (!config.retrieval)
+      throw new Error('sayplan-scored needs retrieval: start the llm role with an embedding model');
+    const index = await config.retrieval.indexFor(input.sceneRef, graph);
+    const [query] = await index.embedder.embed([input.instruction]);
+    const scored = await scoredSearchChoice(score, messages, {
+      graph,
+      view: input.view,
+      instruction: input.instruction,
+      index,
+      query: query!,
+    });
+    if (!scored.ok) return invalidStep(scored);
+    if (!scored.chosen)
+      return invalidStep({
+        error: 'the view has no legal search move',
+        usage: noCall('retrieval'),
+        calls: 0,
+      });
+    const { command, node } = scored.chosen.value;
+    const step = {
+      command,
+      node,
+      reasoning: `chose ${scored.chosen.label}`,
+      chainOfThought: '',
+      usage: scored.report ?? noCall('retrieval'),
+      calls: scored.calls,
+    };
+    return appliedStep(graph, input.view, step);
   }
 
   async function plan(
@@ -245,16 +288,16 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     async semanticSearchStep(input: SemanticSearchStepInput): Promise<SemanticSearchStepResult> {
       const graph = await scene(input.sceneRef);
       const renderedView = renderView(graph, input.view);
-      const messages = semanticSearchMessages(
-        {
-          instruction: input.instruction,
-          renderedView,
-          memory: input.view.memory,
-          ...(input.lastError ? { lastError: input.lastError } : {}),
-          ...(searchTree(graph).flat ? {} : { nested: true }),
-        },
-        answerOptions,
-      );
+      const turn = {
+        instruction: input.instruction,
+        renderedView,
+        memory: input.view.memory,
+        ...(input.lastError ? { lastError: input.lastError } : {}),
+        ...(searchTree(graph).flat ? {} : { nested: true }),
+      };
+      // Scored, the replies are the commands themselves: no chain of thought comes before them.
+      const scored = input.chooser === 'scores';
+      const messages = semanticSearchMessages(turn, scored ? { chainOfThought: false } : answerOptions);
       const overBudget =
         input.view.expanded.length === 0 ? firstPromptOverBudget(messages, renderedView) : undefined;
       if (overBudget)
@@ -263,6 +306,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
           message: overBudget,
           nonRetryable: true,
         });
+      if (scored) return scoredStep(graph, input, messages);
       const answer = await ask(
         messages,
         semanticSearchAnswerSchema(

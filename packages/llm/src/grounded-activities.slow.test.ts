@@ -110,22 +110,47 @@ describe("the scores chooser (SayCan's scoring)", () => {
     expect(goals.usage.provider).toBe('local');
   });
 
-  it('fails the step in one line, for good, with a provider that gives no log-probabilities', async () => {
-    const failure = await activities()
-      .groundedSearchStep({
+  it("scores SayPlan's own search step (sayplan-scored): the best legal moves' replies after its prompt, one call", {
+    timeout: 300_000,
+  }, async () => {
+    const scored = activities({ provider: localModelProvider({ modelPath: defaultLocalModelPath() }) });
+    let view: View = collapse(office);
+    const taken: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const step = await scored.semanticSearchStep({
         sceneRef,
         instruction: 'Find me a banana.',
-        view: collapse(office),
+        view,
         chooser: 'scores',
-      })
-      .then(
+      });
+      taken.push(`${step.command}(${step.node})`);
+      expect(step.usage).toMatchObject({ provider: 'local', attempts: 1 });
+      // SayPlan's prompt (instructions, two worked examples, the whole view), not the short choice prompt.
+      expect(step.usage.usage.promptTokens).toBeGreaterThan(600);
+      if (step.next) view = step.next.view;
+      if (step.command === 'done') break;
+    }
+    expect(taken[0]).toBe('expand(kitchen)');
+    expect(taken.at(-1)).toMatch(/^done\(banana/);
+  });
+
+  it('fails the step in one line, for good, with a provider that gives no log-probabilities', async () => {
+    const input = {
+      sceneRef,
+      instruction: 'Find me a banana.',
+      view: collapse(office),
+      chooser: 'scores',
+    } as const;
+    for (const step of [activities().groundedSearchStep(input), activities().semanticSearchStep(input)]) {
+      const failure = await step.then(
         () => undefined,
         (error: unknown) => error as ApplicationFailure,
       );
-    expect(failure?.message).toMatch(
-      /^the openai provider gives no log-probabilities to score options with; the grounded-scored planner needs the local model$/,
-    );
-    expect(failure?.nonRetryable).toBe(true);
+      expect(failure?.message).toMatch(
+        /^the openai provider gives no log-probabilities to score options with; the scores chooser \(grounded-scored, sayplan-scored\) needs the local model$/,
+      );
+      expect(failure?.nonRetryable).toBe(true);
+    }
   });
 });
 

@@ -61,6 +61,17 @@ export const PLANNERS = {
     about:
       'SayPlan: the model searches the collapsed graph and writes the plan; for capable (OpenAI-compatible) models',
   },
+  'sayplan-scored': {
+    search: 'semantic',
+    plan: 'model',
+    expandsPaths: true,
+    replans: true,
+    chooser: 'scores',
+    prompt: 'iterative',
+    dynamic: false,
+    about:
+      "SayPlan with SayCan's scoring in its search: the local model scores the replies of the 5 best legal moves by the retrieval prior after SayPlan's search prompt, then writes the plan",
+  },
   'llm+p': {
     search: 'none',
     plan: 'model',

@@ -86,8 +86,10 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const store = fileSceneStore(`${tmpdir()}/groundplan-eval-scenes`);
   const scenes = await loadEvalScenes(store);
   const provider = await buildProvider(options.provider, options.tasks);
+  // The grounded search, and a scored SayPlan search, rank their moves by the retrieval prior.
+  const traits = traitsOf(options.planner);
   const retrieval =
-    traitsOf(options.planner).search === 'grounded'
+    traits.search === 'grounded' || traits.chooser === 'scores'
       ? await openRetrieval({ cacheDir: `${tmpdir()}/groundplan-eval-retrieval` })
       : undefined;
   if (retrieval && !retrieval.ok) throw new Error(retrieval.error);

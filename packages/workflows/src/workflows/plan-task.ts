@@ -103,7 +103,13 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
             llm.groundedSearchStep.executeWithOptions({ summary }, [{ sceneRef, instruction, view, chooser }])
         : (view, lastError, summary) =>
             llm.semanticSearchStep.executeWithOptions({ summary }, [
-              { sceneRef, instruction, view, ...(lastError ? { lastError } : {}) },
+              {
+                sceneRef,
+                instruction,
+                view,
+                ...(lastError ? { lastError } : {}),
+                ...(chooser === 'scores' ? { chooser } : {}),
+              },
             ]);
     const searched = await semanticSearch(step, { sceneRef, instruction, start, maxSearchSteps }, progress);
     explored = searched.view;
