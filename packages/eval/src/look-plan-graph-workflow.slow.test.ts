@@ -60,6 +60,7 @@ describe('LookPlanGraph: one feasible action at a time from a memory graph, look
     robotId: string,
     chooser: { oracle: NextActionOracle } | { model: true },
     maxActions = 40,
+    planner: 'lookplangraph' | 'lookplangraph-scored' = 'lookplangraph',
   ) {
     const variant = variants.find((task) => task.id === id)!;
     const provider =
@@ -94,7 +95,7 @@ describe('LookPlanGraph: one feasible action at a time from a memory graph, look
           sceneRef: variant.belief.ref,
           instruction: variant.instruction,
           robotId,
-          options: { planner: 'lookplangraph', maxActions },
+          options: { planner, maxActions },
         });
         const result: PlanAndExecuteResult = await runOutcome(handle);
         const child: LookPlanGraphResult = await runOutcome(
@@ -167,6 +168,22 @@ describe('LookPlanGraph: one feasible action at a time from a memory graph, look
     // Every turn asked the model (none was skipped), and the tokens were counted.
     expect(child.usage.calls).toBeGreaterThan(0);
     // 28 s on two shared cores at load 7-14 (at most three model turns); room for a loaded CI.
+  }, 300_000);
+
+  it("with the embedded model scoring each action's reply (lookplangraph-scored), no answer is generated", async () => {
+    const { result, child } = await run(
+      'office-simple-planning-09--moved',
+      'lpg-scored',
+      { model: true },
+      3,
+      'lookplangraph-scored',
+    );
+    expect(['completed', 'execution-failed']).toContain(result.status);
+    expect(child.chosen.length).toBeLessThanOrEqual(3);
+    // One scoring call a turn: the model read the prompts and wrote nothing.
+    expect(child.usage.calls).toBe(child.chosen.length + (result.status === 'completed' ? 1 : 0));
+    expect(child.usage.promptTokens).toBeGreaterThan(0);
+    expect(child.usage.completionTokens).toBe(0);
   }, 300_000);
 
   it('refuses plan-only for lookplangraph in one line, before any workflow starts', async () => {

@@ -39,6 +39,7 @@ import {
   type NextActionOracle,
   nextActionMessages,
   nextActionOptions,
+  nextActionReply,
 } from './next-action.js';
 import {
   currentPlacements,
@@ -264,12 +265,29 @@ export function groundedActivities(deps: {
         NEXT_ACTION_OPTIONS,
       );
       if (options.length === 0) return { ok: true, choice: 'done', offered: 0, usage: NO_CALL, calls: 0 };
-      const answer = await deps.ask(
-        nextActionMessages(input.instruction, input.history, options),
-        choiceSchema([...options.map((option) => option.label), DONE_LABEL]),
-        'next_action_choice',
-        48,
-      );
+      const labels = [...options.map((option) => option.label), DONE_LABEL];
+      const messages = nextActionMessages(input.instruction, input.history, options);
+      if (input.chooser === 'scores') {
+        // SayCan: feasibility (the simulator's) and the prior chose what is offered; the model's
+        // most likely reply among them and done is the action.
+        if (!deps.score)
+          throw new Error(
+            'the scores chooser needs a model that scores: start the llm role with the local model',
+          );
+        const scored = await deps.score(messages, labels.map(nextActionReply));
+        if (!scored.ok) return scored;
+        const { logProbs, report, calls } = scored.value;
+        const best = logProbs.indexOf(Math.max(...logProbs));
+        const chosen = options[best];
+        return {
+          ok: true,
+          choice: chosen === undefined ? 'done' : chosen.value,
+          offered: options.length,
+          usage: report,
+          calls,
+        };
+      }
+      const answer = await deps.ask(messages, choiceSchema(labels), 'next_action_choice', 48);
       if (!answer.ok) return answer;
       const label = answer.value.value.choice;
       const chosen = options.find((option) => option.label === label);

@@ -26,6 +26,8 @@ export type NextActionInput = {
   robotId: string;
   /** The deployment's scene (the robot keys its world by it). */
   deployment: SceneRef;
+  /** `scores`: the model's log-probability of each option's reply picks it (lookplangraph-scored); default, the model generates its pick. */
+  chooser?: 'model' | 'scores';
 };
 
 /**
@@ -64,6 +66,11 @@ export async function nextActionOptions(
 export function stepGloss(graph: SceneGraph, step: PlanStep): string {
   const args = step.args.map((id) => `${spoken(id)}${isPrior(graph, id) ? ' (unverified)' : ''}`);
   return [spoken(step.action), ...args].join(' ');
+}
+
+/** The reply that picks one next action, as the prompt shows the format: what the model's scores are of. */
+export function nextActionReply(label: string): string {
+  return `{"choice": ${JSON.stringify(label)}}`;
 }
 
 /** The conversation for one next-action choice. */

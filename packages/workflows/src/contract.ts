@@ -309,6 +309,8 @@ export type LookPlanGraphInput = RobotRunInput & {
   /** Chosen actions (a goto counts once, however long its route) before the run gives up; DEFAULT_MAX_ACTIONS. */
   maxActions?: number;
   llmHeartbeatTimeoutSeconds?: number;
+  /** `scores`: each action is the option whose reply the model scores likeliest (lookplangraph-scored); default, the model generates its pick. */
+  chooser?: 'scores';
 };
 export type LookPlanGraphResult = {
   /** done: the chooser said the instruction is carried out; failed: the budget ran out or no choice could be made. */

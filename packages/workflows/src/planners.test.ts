@@ -62,7 +62,7 @@ describe('the planner table', () => {
   });
 
   it('refuses plan-only exactly for the planners that plan while executing', () => {
-    expect(PLANNER_VARIANTS.filter(refusesPlanOnly)).toEqual(['lookplangraph']);
+    expect(PLANNER_VARIANTS.filter(refusesPlanOnly)).toEqual(['lookplangraph', 'lookplangraph-scored']);
   });
 
   it('recommends SayPlan for a capable server model and the model-free grounded-prior for the embedded one', () => {

@@ -140,6 +140,16 @@ export const PLANNERS = {
     dynamic: true,
     about: 'LookPlanGraph: one feasible action at a time from a belief that looks correct',
   },
+  'lookplangraph-scored': {
+    search: 'none',
+    plan: 'while-executing',
+    expandsPaths: true,
+    replans: false,
+    chooser: 'scores',
+    dynamic: true,
+    about:
+      "LookPlanGraph with SayCan's scoring: the local model's log-probability of each offered action's reply (and done's) picks the next action, instead of a generated pick",
+  },
   'sayplan-lite': {
     search: 'none',
     plan: 'model',

@@ -91,6 +91,7 @@ export async function lookPlanGraph(input: LookPlanGraphInput): Promise<LookPlan
           history,
           robotId: input.robotId,
           deployment: input.sceneRef,
+          ...(input.chooser ? { chooser: input.chooser } : {}),
         },
       ],
     );

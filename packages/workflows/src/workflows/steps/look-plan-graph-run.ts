@@ -1,10 +1,12 @@
 import { executeChild, workflowInfo } from '@temporalio/workflow';
-import type {
-  Belief,
-  LookPlanGraphResult,
-  LookPlanGraphRunResult,
-  PlanAndExecuteInput,
-  Progress,
+import {
+  type Belief,
+  type LookPlanGraphResult,
+  type LookPlanGraphRunResult,
+  type PlanAndExecuteInput,
+  type Progress,
+  plannerOf,
+  traitsOf,
 } from '../../contract.js';
 import { oneLine } from '../../run-description.js';
 import { lookPlanGraph } from '../look-plan-graph.js';
@@ -31,6 +33,7 @@ export async function lookPlanGraphRun(
         ...onRobot(input, belief),
         instruction: input.instruction,
         ...(input.options?.maxActions ? { maxActions: input.options.maxActions } : {}),
+        ...(traitsOf(plannerOf(input.options)).chooser === 'scores' ? { chooser: 'scores' as const } : {}),
         ...(input.options?.llmHeartbeatTimeoutSeconds
           ? { llmHeartbeatTimeoutSeconds: input.options.llmHeartbeatTimeoutSeconds }
           : {}),
