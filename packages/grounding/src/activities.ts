@@ -269,15 +269,17 @@ export function groundedActivities(deps: {
       const messages = nextActionMessages(input.instruction, input.history, options);
       if (input.chooser === 'scores') {
         // SayCan: feasibility (the simulator's) and the prior chose what is offered; the model's
-        // most likely reply among them and done is the action.
+        // likeliest reply among them and done, per token, is the action. Summed, done's reply
+        // (the shortest) won every turn: a first run ended all 16 variants it reached at once.
         if (!deps.score)
           throw new Error(
             'the scores chooser needs a model that scores: start the llm role with the local model',
           );
         const scored = await deps.score(messages, labels.map(nextActionReply));
         if (!scored.ok) return scored;
-        const { logProbs, report, calls } = scored.value;
-        const best = logProbs.indexOf(Math.max(...logProbs));
+        const { logProbs, tokens, report, calls } = scored.value;
+        const perToken = logProbs.map((logProb, i) => logProb / Math.max(1, tokens[i] ?? 1));
+        const best = perToken.indexOf(Math.max(...perToken));
         const chosen = options[best];
         return {
           ok: true,

@@ -11,13 +11,14 @@ export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: stri
 
 /**
  * How a choice activity scores options with the model instead of asking it to generate one
- * (SayCan): each candidate reply's summed token log-probability after the conversation, in order.
+ * (SayCan): each candidate reply's summed token log-probability after the conversation, and its
+ * number of tokens, in order.
  */
 export type Score = (
   messages: ChatMessage[],
   candidates: readonly string[],
 ) => Promise<
-  | { ok: true; value: { logProbs: number[]; report: CallReport; calls: number } }
+  | { ok: true; value: { logProbs: number[]; tokens: number[]; report: CallReport; calls: number } }
   | { ok: false; error: string; usage: CallReport; calls: number }
 >;
 

@@ -149,7 +149,10 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
   async function score(
     messages: ChatMessage[],
     candidates: readonly string[],
-  ): Promise<{ ok: true; value: { logProbs: number[]; report: CallReport; calls: number } }> {
+  ): Promise<{
+    ok: true;
+    value: { logProbs: number[]; tokens: number[]; report: CallReport; calls: number };
+  }> {
     const provider = config.provider;
     if (!provider.score)
       throw ApplicationFailure.create({
@@ -169,7 +172,12 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     const calls = spent.calls;
     return {
       ok: true,
-      value: { logProbs: scored.value.logProbs, report: totalOf(calls), calls: calls.length },
+      value: {
+        logProbs: scored.value.logProbs,
+        tokens: scored.value.tokens,
+        report: totalOf(calls),
+        calls: calls.length,
+      },
     };
   }
 
