@@ -23,7 +23,11 @@ import { collapse, loadSceneFile, renderView } from '@groundplan/scene-graph';
 import { getLlama, type LlamaModel, type Token } from 'node-llama-cpp';
 import { catalogueModel, localModelsDir } from '../src/model-catalogue.js';
 import { semanticSearchMessages } from '../src/prompts/semantic-search.js';
-import { localContextOptions, localLlamaOptions } from '../src/providers/local-model-fetch.js';
+import {
+  localContextOptions,
+  localLlamaOptions,
+  threadpoolSize,
+} from '../src/providers/local-model-fetch.js';
 import { type LlamaServer, llamaServerBinary, startLlamaServer } from '../src/test-support/llama-server.js';
 import { cpuMark, loadAverage, othersCores, round } from './cpu-load.js';
 
@@ -321,7 +325,7 @@ const report = {
       llamaCpp: llama.llamaCppRelease,
       cpuBackend: ourCpuBackend(),
       // Node's libuv pool, on which node-llama-cpp decodes and samples (localModelThreadpoolSize).
-      uvThreadpoolSize: Number(process.env.UV_THREADPOOL_SIZE) || 4,
+      uvThreadpoolSize: threadpoolSize(),
       uvThreadpoolSizeFromEnvironment: process.env.UV_THREADPOOL_SIZE !== undefined,
     },
     llamaCpp: {

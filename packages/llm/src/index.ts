@@ -57,7 +57,7 @@ export type {
 export { createProvider, type ProviderConfig, ProviderConfigSchema } from './provider-config.js';
 export { classifyProviderError, isRequestRefusal } from './providers/endpoint-errors.js';
 export { type LocalModelConfig, localModelInstalled, localModelProvider } from './providers/local-model.js';
-export { localModelThreadpoolSize, threadpoolWarning } from './providers/local-model-fetch.js';
+export { threadpoolWarning } from './providers/local-model-fetch.js';
 export { type OpenAiCompatibleConfig, openAiCompatibleProvider } from './providers/openai-compatible.js';
 export {
   type Cassette,

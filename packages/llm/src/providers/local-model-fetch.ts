@@ -232,9 +232,14 @@ export function localModelThreadpoolSize(): number {
   return Math.min(availableParallelism(), 4);
 }
 
+/** The size of this process's libuv thread pool: UV_THREADPOOL_SIZE, or libuv's default of 4. */
+export function threadpoolSize(env: NodeJS.ProcessEnv = process.env): number {
+  return Number(env.UV_THREADPOOL_SIZE) || 4;
+}
+
 /** One line saying why generation will be slow in this process, or undefined when the pool fits. */
 export function threadpoolWarning(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const pool = Number(env.UV_THREADPOOL_SIZE) || 4;
+  const pool = threadpoolSize(env);
   const wanted = localModelThreadpoolSize();
   if (pool <= wanted) return undefined;
   return `local model: Node's thread pool has ${pool} threads for ${availableParallelism()} cores, so generation runs at about half speed; start the process with UV_THREADPOOL_SIZE=${wanted} (scripts/setup.sh exports it)`;
