@@ -108,7 +108,7 @@ describe('groundplan explore against a real server and worker', { timeout: 240_0
     expect(result.distance).toBeLessThanOrEqual(20);
   });
 
-  it.concurrent('bad input is one line: an unknown explorer, no targets, no scene, a bad budget, --room-prior without saynav, too many targets', async () => {
+  it.concurrent('bad input is one line: an unknown explorer, no targets, no scene, a bad budget, --room-prior or --room-scores without saynav, too many targets', async () => {
     expectOneLineError(
       await cli('explore', '--targets', 'apple', '--explorer', 'random', home),
       "unknown explorer 'random'",
@@ -123,6 +123,10 @@ describe('groundplan explore against a real server and worker', { timeout: 240_0
     expectOneLineError(
       await cli('explore', '--targets', 'apple', '--explorer', 'frontier', '--room-prior', home),
       '--room-prior orders the rooms offered to saynav',
+    );
+    expectOneLineError(
+      await cli('explore', '--targets', 'apple', '--explorer', 'oracle', '--room-scores', home),
+      "--room-scores has saynav's model score the rooms offered; the oracle explorer has none",
     );
     const many = Array.from({ length: 11 }, (_, i) => `thing${i}`).join(',');
     expectOneLineError(await cli('explore', '--targets', many, home), 'targets: at most 10 targets');

@@ -165,6 +165,10 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
       '--room-prior',
       'saynav: offer the model the frontier rooms best by the retrieval prior, not the nearest',
     )
+    .option(
+      '--room-scores',
+      "saynav: the local model scores each offered room's reply (SayCan) instead of generating its pick",
+    )
     .option('--budget-m <metres>', 'metres the robot may drive (default: no limit)', metres)
     .option('-r, --robot <id>', 'the robot that explores (default GROUNDPLAN_ROBOT_ID or sim-1)')
     .option('--json', 'machine-readable output')

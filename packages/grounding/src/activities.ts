@@ -19,7 +19,7 @@ import {
 import { type Ambiguity, ambiguousThings } from './ambiguous-things.js';
 import { type Ask, type CallReport, noCall, type Score } from './ask.js';
 import { askedGoals, asksForChange, namedNodes, subjectOf } from './asked-goals.js';
-import { choiceReply, choiceSchema, goalsChoiceSchema } from './choice-contract.js';
+import { choiceReply, choiceSchema, goalsChoiceSchema, oneChoiceReply } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
 import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
@@ -31,6 +31,7 @@ import {
   withNamesForPronouns,
 } from './destination.js';
 import { excludedByWords } from './excluded-words.js';
+import { likeliestPerToken } from './likeliest.js';
 import { missingThings } from './missing-things.js';
 import {
   DONE_LABEL,
@@ -39,7 +40,6 @@ import {
   type NextActionOracle,
   nextActionMessages,
   nextActionOptions,
-  nextActionReply,
 } from './next-action.js';
 import {
   currentPlacements,
@@ -269,18 +269,15 @@ export function groundedActivities(deps: {
       const messages = nextActionMessages(input.instruction, input.history, options);
       if (input.chooser === 'scores') {
         // SayCan: feasibility (the simulator's) and the prior chose what is offered; the model's
-        // likeliest reply among them and done, per token, is the action. Summed, done's reply
-        // (the shortest) won every turn: a first run ended all 16 variants it reached at once.
+        // likeliest reply among them and done, per token, is the action.
         if (!deps.score)
           throw new Error(
             'the scores chooser needs a model that scores: start the llm role with the local model',
           );
-        const scored = await deps.score(messages, labels.map(nextActionReply));
+        const scored = await deps.score(messages, labels.map(oneChoiceReply));
         if (!scored.ok) return scored;
         const { logProbs, tokens, report, calls } = scored.value;
-        const perToken = logProbs.map((logProb, i) => logProb / Math.max(1, tokens[i] ?? 1));
-        const best = perToken.indexOf(Math.max(...perToken));
-        const chosen = options[best];
+        const chosen = options[likeliestPerToken(logProbs, tokens)];
         return {
           ok: true,
           choice: chosen === undefined ? 'done' : chosen.value,

@@ -21,5 +21,10 @@ export function goalsChoiceSchema(labels: readonly string[], max: number) {
 
 /** The reply that picks one option, as the prompt shows the format: what the model's scores are of. */
 export function choiceReply(kind: 'search' | 'goals', label: string): string {
-  return kind === 'search' ? `{"choice": ${JSON.stringify(label)}}` : `{"goals": [${JSON.stringify(label)}]}`;
+  return kind === 'search' ? oneChoiceReply(label) : `{"goals": [${JSON.stringify(label)}]}`;
+}
+
+/** The reply of a one-label choice (`{"choice": "<option>"}`: a search move, a next action, a room). */
+export function oneChoiceReply(label: string): string {
+  return `{"choice": ${JSON.stringify(label)}}`;
 }

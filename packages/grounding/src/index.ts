@@ -16,7 +16,7 @@ export {
   WRITING_LIMITS,
 } from './activities.js';
 export { type Ask, type CallReport, type ChatMessage, noCall, type Score } from './ask.js';
-export { choiceReply, choiceSchema, goalsChoiceSchema } from './choice-contract.js';
+export { choiceReply, choiceSchema, goalsChoiceSchema, oneChoiceReply } from './choice-contract.js';
 export { CHOICE_PROMPT_VERSION, choiceMessages } from './choice-prompt.js';
 export {
   explorationPrior,
@@ -32,6 +32,7 @@ export {
 export { goalWritingSchema, MAX_WRITTEN_GOALS, writingCandidates } from './goal-writing-contract.js';
 export { GOAL_WRITING_PROMPT_VERSION, goalWritingMessages } from './goal-writing-prompt.js';
 export { activitySignal, keepAlive } from './keep-alive.js';
+export { likeliestPerToken } from './likeliest.js';
 export {
   DONE_LABEL,
   NEXT_ACTION_OPTIONS,

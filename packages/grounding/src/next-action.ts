@@ -68,11 +68,6 @@ export function stepGloss(graph: SceneGraph, step: PlanStep): string {
   return [spoken(step.action), ...args].join(' ');
 }
 
-/** The reply that picks one next action, as the prompt shows the format: what the model's scores are of. */
-export function nextActionReply(label: string): string {
-  return `{"choice": ${JSON.stringify(label)}}`;
-}
-
 /** The conversation for one next-action choice. */
 export function nextActionMessages(
   instruction: string,

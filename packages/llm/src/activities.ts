@@ -253,7 +253,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
   }
 
   return {
-    ...exploreActivities({ ask }),
+    ...exploreActivities({ ask, score }),
     ...explorationPrior({
       scenes: config.scenes,
       ...(config.retrieval ? { retrieval: config.retrieval } : {}),

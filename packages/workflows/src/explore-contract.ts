@@ -58,6 +58,8 @@ export const ExploreForInputSchema = z.object({
   explorer: ExplorerSchema,
   /** saynav only: offer the model the frontier rooms best by the retrieval prior, in its order, not the nearest. */
   roomPrior: z.boolean().optional(),
+  /** saynav only: the local model scores each offered room's reply (SayCan) instead of generating its pick. */
+  roomScores: z.boolean().optional(),
   /** Assets looked at per room, best by the retrieval prior (default DEFAULT_LOOKS_PER_ROOM; 0: look around only). */
   looksPerRoom: z.number().int().min(0).max(20).optional(),
   /** Start knowing the floor plan (rooms, poses, ways, no contents); default: only where the robot stands. */

@@ -25,12 +25,27 @@ import { createRoleWorkers, runWorkersUntil } from './worker.js';
  * for food, offices for laptops), else the first option; it counts its calls. It answers only
  * the room choice, through the same output contract a real model's answer passes.
  */
-function roomKeywordModel(): LlmProvider & { calls: () => number } {
+function roomKeywordModel(): LlmProvider & { calls: () => number; scored: () => number } {
   let calls = 0;
+  let scored = 0;
   return {
     name: 'room-keywords',
     model: 'room-keywords',
     calls: () => calls,
+    scored: () => scored,
+    // Scores a kitchen's or an office's reply likelier than any other room's (SayCan's scoring).
+    async score(request) {
+      scored++;
+      return ok({
+        logProbs: request.candidates.map((reply) => (/kitchen|office/.test(reply) ? -1 : -5)),
+        tokens: request.candidates.map(() => 4),
+        usage: { promptTokens: countUsage(request.messages, '').promptTokens, completionTokens: 0 },
+        latencyMs: 0,
+        provider: 'room-keywords',
+        model: 'room-keywords',
+        attempts: 1,
+      });
+    },
     async complete(request) {
       calls++;
       const prompt = request.messages.map((message) => message.content).join('\n');
@@ -213,6 +228,24 @@ describe('exploreFor: a robot explores a building it does not know (SayNav)', ()
     );
     expect(result.status).toBe('found');
     expect(result.usage.calls).toBe(model.calls());
+  }, 120_000);
+
+  it("saynav with roomScores: the model's scores of each room's reply pick it, nothing generated", async () => {
+    const model = roomKeywordModel();
+    const { result } = await explore(
+      {
+        robotId: 'saynav-scored-1',
+        explorer: 'saynav',
+        roomScores: true,
+        targets: ['apple', 'aarons_laptop'],
+      },
+      model,
+    );
+    expect(result.status).toBe('found');
+    expect(model.calls()).toBe(0);
+    expect(model.scored()).toBeGreaterThan(0);
+    expect(result.usage.calls).toBe(model.scored());
+    expect(result.usage.completionTokens).toBe(0);
   }, 120_000);
 
   it('the oracle, which knows where the targets are, drives less than the frontier explorer', async () => {

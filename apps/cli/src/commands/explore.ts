@@ -20,6 +20,7 @@ export type ExploreFlags = {
   targets: string;
   explorer: string;
   roomPrior?: boolean;
+  roomScores?: boolean;
   budgetM?: number;
   robot?: string;
   json?: boolean;
@@ -47,6 +48,10 @@ export async function exploreCommand(
     throw new UserError(
       `--room-prior orders the rooms offered to saynav's model; the ${flags.explorer} explorer has none`,
     );
+  if (flags.roomScores && flags.explorer !== 'saynav')
+    throw new UserError(
+      `--room-scores has saynav's model score the rooms offered; the ${flags.explorer} explorer has none`,
+    );
   if (scenePath === undefined)
     throw new UserError(
       'name the scene graph JSON file to explore, e.g. groundplan explore --targets apple datasets/office.json',
@@ -62,6 +67,7 @@ export async function exploreCommand(
     targets,
     explorer: flags.explorer as Explorer,
     ...(flags.roomPrior ? { roomPrior: true } : {}),
+    ...(flags.roomScores ? { roomScores: true } : {}),
     ...(flags.budgetM === undefined ? {} : { maxDistance: flags.budgetM }),
   }).catch((error: unknown) => {
     throw error instanceof InvalidRunInput ? new UserError(error.message) : error;

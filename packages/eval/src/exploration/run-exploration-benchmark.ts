@@ -91,10 +91,20 @@ if (values.saynav) {
   model = provider.model;
 }
 
-/** An explorer of the table: the workflow's explorer and, for saynav-prior, saynav with the prior ordering its options. */
-type Explorer = 'oracle' | 'full-graph' | 'frontier' | 'frontier-prior' | 'saynav' | 'saynav-prior';
+/**
+ * An explorer of the table: the workflow's explorer; saynav-prior is saynav with the prior ordering
+ * its options, saynav-scored saynav with the model scoring each option's reply (SayCan).
+ */
+type Explorer =
+  | 'oracle'
+  | 'full-graph'
+  | 'frontier'
+  | 'frontier-prior'
+  | 'saynav'
+  | 'saynav-prior'
+  | 'saynav-scored';
 const explorers: Explorer[] = values.saynav
-  ? ['saynav', 'saynav-prior']
+  ? ['saynav', 'saynav-prior', 'saynav-scored']
   : ['oracle', 'full-graph', 'frontier', 'frontier-prior'];
 
 type Row = {
@@ -163,8 +173,9 @@ for (const { name, world, pool, targets } of tasks.slice(0, maxTasks)) {
       targets,
       maxDistance,
       looksPerRoom,
-      explorer: explorer === 'saynav-prior' ? 'saynav' : explorer,
+      explorer: explorer === 'saynav-prior' || explorer === 'saynav-scored' ? 'saynav' : explorer,
       ...(explorer === 'saynav-prior' ? { roomPrior: true } : {}),
+      ...(explorer === 'saynav-scored' ? { roomScores: true } : {}),
     });
   }
 }

@@ -19,6 +19,8 @@ export type ExplorationTask = {
   explorer: Explorer;
   /** saynav: offer the model the rooms best by the prior instead of the nearest. */
   roomPrior?: boolean;
+  /** saynav: the model scores each offered room's reply instead of generating its pick. */
+  roomScores?: boolean;
   /** Start knowing the floor plan (rooms, poses, ways); the explorers that know the building always do. */
   floorPlan?: boolean;
   /** Metres the robot may drive; a room whose route would pass it ends the exploration. */
@@ -69,13 +71,14 @@ export function explorationTaskSet(options: {
       const sceneRef = await options.scenes.put(task.world);
       // A fresh world per run: what an earlier run opened or moved in this building is undone.
       await rm(worldFilePath(options.dataDir, ROBOT_ID, sceneRef), { force: true });
-      const workflowId = `explore-${++runs}-${task.explorer}${task.roomPrior ? '-prior' : ''}`;
+      const workflowId = `explore-${++runs}-${task.explorer}${task.roomPrior ? '-prior' : ''}${task.roomScores ? '-scored' : ''}`;
       const handle = await startExploreFor(client, workflowId, {
         robotId: ROBOT_ID,
         sceneRef,
         targets: task.targets,
         explorer: task.explorer,
         ...(task.roomPrior ? { roomPrior: true } : {}),
+        ...(task.roomScores ? { roomScores: true } : {}),
         ...(task.floorPlan ? { floorPlan: true } : {}),
         ...(task.maxDistance !== undefined ? { maxDistance: task.maxDistance } : {}),
         ...(task.looksPerRoom !== undefined ? { looksPerRoom: task.looksPerRoom } : {}),

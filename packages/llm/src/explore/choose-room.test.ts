@@ -73,4 +73,34 @@ describe('chooseRoomToExplore (SayNav: the model picks the next room)', () => {
     expect(result).toMatchObject({ room: 'corridor_f1_r2', calls: 0 });
     expect(model.requests).toHaveLength(0);
   });
+
+  it('with the scores chooser, takes the room whose reply the model scores likeliest per token, in one call', async () => {
+    const candidates: string[][] = [];
+    const model: LlmProvider = {
+      ...answering('corridor_f1_r2'),
+      // Summed, the corridor's reply wins (-3 against -4); per token the kitchen's (-0.5 against -1).
+      async score(request) {
+        candidates.push([...request.candidates]);
+        return ok({
+          logProbs: [-3, -4],
+          tokens: [3, 8],
+          usage: { promptTokens: 120, completionTokens: 0 },
+          latencyMs: 0,
+          provider: 'fixed',
+          model: 'fixed',
+          attempts: 1,
+        });
+      },
+    };
+    const { chooseRoomToExplore } = createLlmActivities({ provider: model, scenes: memorySceneStore() });
+    const result = await chooseRoomToExplore({
+      targets: ['apple'],
+      options,
+      explored: [],
+      chooser: 'scores',
+    });
+    expect(result).toMatchObject({ room: 'kitchen_f1_r5', calls: 1 });
+    expect(result.usage.usage.completionTokens).toBe(0);
+    expect(candidates).toEqual([['{"choice": "corridor_f1_r2"}', '{"choice": "kitchen_f1_r5"}']]);
+  });
 });

@@ -1,4 +1,13 @@
-import { type Ask, choiceSchema, noCall, targetName } from '@groundplan/grounding';
+import {
+  type Ask,
+  type ChatMessage,
+  choiceSchema,
+  likeliestPerToken,
+  noCall,
+  oneChoiceReply,
+  type Score,
+  targetName,
+} from '@groundplan/grounding';
 import type { CallReport } from '../provider.js';
 
 /** Bump on any change to the wording, so recorded cassettes and results name what they used. */
@@ -14,6 +23,8 @@ export type ChooseRoomInput = {
   options: RoomOption[];
   /** Rooms explored so far and what was seen there, newest last, a few lines at most. */
   explored: string[];
+  /** `scores`: the room whose reply the model scores likeliest (per token, SayCan); default, the model generates its pick. */
+  chooser?: 'scores';
 };
 
 /** The room chosen and what choosing it cost (no call when there was only one option). */
@@ -26,7 +37,7 @@ const SYSTEM = `A robot explores a building it does not know, looking for object
 from the options: the room where the objects are most likely. Reply with JSON: {"choice": "<option>"}.`;
 
 /** SayNav's high-level step as a grounded choice: the model picks one frontier room by its label. */
-export function exploreActivities(deps: { ask: Ask }) {
+export function exploreActivities(deps: { ask: Ask; score: Score }) {
   return {
     /** The next room to explore: the model's pick among the frontier rooms, or the nearest when it cannot answer. */
     async chooseRoomToExplore(input: ChooseRoomInput): Promise<ChooseRoomResult> {
@@ -43,15 +54,29 @@ export function exploreActivities(deps: { ask: Ask }) {
             `- ${option.room}: ${option.roomType === undefined ? '' : `a ${option.roomType.replaceAll('_', ' ')}, `}${Math.round(option.distance)} m away`,
         ),
       ];
-      const answer = await deps.ask(
-        [
-          { role: 'system', content: SYSTEM },
-          { role: 'user', content: lines.join('\n') },
-        ],
-        choiceSchema(input.options.map((option) => option.room)),
-        'saynav_room_choice',
-        48,
-      );
+      const messages: ChatMessage[] = [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: lines.join('\n') },
+      ];
+      const rooms = input.options.map((option) => option.room);
+      if (input.chooser === 'scores') {
+        const scored = await deps.score(messages, rooms.map(oneChoiceReply));
+        if (!scored.ok)
+          return {
+            room: nearest.room,
+            reasoning: `nearest: ${scored.error}`,
+            usage: scored.usage,
+            calls: scored.calls,
+          };
+        const room = rooms[likeliestPerToken(scored.value.logProbs, scored.value.tokens)]!;
+        return {
+          room,
+          reasoning: `scored ${room} likeliest`,
+          usage: scored.value.report,
+          calls: scored.value.calls,
+        };
+      }
+      const answer = await deps.ask(messages, choiceSchema(rooms), 'saynav_room_choice', 48);
       // An answer outside the contract costs what it cost; the prior (nearest first) decides.
       if (!answer.ok)
         return {

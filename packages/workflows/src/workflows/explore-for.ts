@@ -169,7 +169,14 @@ export async function exploreFor(input: ExploreForInput): Promise<ExploreForResu
       }));
       const choice = await llm.chooseRoomToExplore.executeWithOptions(
         { summary: oneLine(`the model picks a room: ${options.map(({ room }) => room).join(', ')}`) },
-        [{ targets: missing, options, explored: soFar.explored.slice(-EXPLORED_SHOWN) }],
+        [
+          {
+            targets: missing,
+            options,
+            explored: soFar.explored.slice(-EXPLORED_SHOWN),
+            ...(input.roomScores ? { chooser: 'scores' as const } : {}),
+          },
+        ],
       );
       spend(soFar.usage, choice);
       lastChoice = `${choice.room}: ${choice.reasoning}`;
