@@ -27,6 +27,7 @@ import {
   type SceneGraph,
 } from '@groundplan/scene-graph';
 import { DEFAULT_LOOKS_PER_ROOM, SAYNAV_OPTIONS } from '@groundplan/workflows/explore-contract';
+import { CODE_COMMIT } from '../code-commit.js';
 import { runTaskSet } from '../runner.js';
 import { type ExplorationTask, explorationTaskSet } from '../task-sets/exploration.js';
 import {
@@ -266,6 +267,7 @@ function writeReport(complete: boolean): string {
     saynavOptions: SAYNAV_OPTIONS,
     maxDistanceMetres: maxDistance,
     model,
+    commit: CODE_COMMIT,
     roomChoicePrompt: ROOM_CHOICE_PROMPT_VERSION,
     retrievalModel: 'all-MiniLM-L6-v2 (packages/retrieval)',
     startKnowledge:
