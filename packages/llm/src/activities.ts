@@ -156,7 +156,7 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     const provider = config.provider;
     if (!provider.score)
       throw ApplicationFailure.create({
-        message: `the ${provider.name} provider gives no log-probabilities to score options with; the scores chooser (grounded-scored, sayplan-scored) needs the local model`,
+        message: `the ${provider.name} provider gives no log-probabilities to score options with; scoring (the -scored planners, saynav's room scores) needs the local model`,
         type: LLM_FAILURE_TYPES['bad-config'],
         nonRetryable: true,
       });

@@ -147,7 +147,7 @@ describe("the scores chooser (SayCan's scoring)", () => {
         (error: unknown) => error as ApplicationFailure,
       );
       expect(failure?.message).toMatch(
-        /^the openai provider gives no log-probabilities to score options with; the scores chooser \(grounded-scored, sayplan-scored\) needs the local model$/,
+        /^the openai provider gives no log-probabilities to score options with; scoring \(the -scored planners, saynav's room scores\) needs the local model$/,
       );
       expect(failure?.nonRetryable).toBe(true);
     }
