@@ -189,7 +189,8 @@ export function traitsOf(planner: PlannerVariant): PlannerTraits {
  * cheapest variant that measures best: on every blind set's first run no variant using the
  * embedded model planned better than it, at no model call (issue 25; reports/README.md,
  * 2026-11-29-blind4-first-run), and SayPlan's prompts solve nothing with it
- * (reports/2026-11-24-sayplan-embedded). `--planner grounded` keeps the model in the choice.
+ * (reports/2026-11-24-sayplan-embedded); scored instead (sayplan-scored), its search finds what
+ * the prior alone finds (2026-11-29-sayplan-scored). `--planner grounded` keeps the model in the choice.
  */
 export function recommendedPlanner(provider: string | undefined): PlannerVariant {
   return provider === 'openai' ? 'sayplan' : 'grounded-prior';
