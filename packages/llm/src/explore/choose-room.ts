@@ -59,15 +59,16 @@ export function exploreActivities(deps: { ask: Ask; score: Score }) {
         { role: 'user', content: lines.join('\n') },
       ];
       const rooms = input.options.map((option) => option.room);
+      // A model that gave no answer within its contract costs what it cost; the prior (nearest first) decides.
+      const nearestAfter = (failure: { error: string; usage: CallReport; calls: number }) => ({
+        room: nearest.room,
+        reasoning: `nearest: ${failure.error}`,
+        usage: failure.usage,
+        calls: failure.calls,
+      });
       if (input.chooser === 'scores') {
         const scored = await deps.score(messages, rooms.map(oneChoiceReply));
-        if (!scored.ok)
-          return {
-            room: nearest.room,
-            reasoning: `nearest: ${scored.error}`,
-            usage: scored.usage,
-            calls: scored.calls,
-          };
+        if (!scored.ok) return nearestAfter(scored);
         const room = rooms[likeliestPerToken(scored.value.logProbs, scored.value.tokens)]!;
         return {
           room,
@@ -77,14 +78,7 @@ export function exploreActivities(deps: { ask: Ask; score: Score }) {
         };
       }
       const answer = await deps.ask(messages, choiceSchema(rooms), 'saynav_room_choice', 48);
-      // An answer outside the contract costs what it cost; the prior (nearest first) decides.
-      if (!answer.ok)
-        return {
-          room: nearest.room,
-          reasoning: `nearest: ${answer.error}`,
-          usage: answer.usage,
-          calls: answer.calls,
-        };
+      if (!answer.ok) return nearestAfter(answer);
       return {
         room: answer.value.value.choice,
         reasoning: `chose ${answer.value.value.choice}`,
