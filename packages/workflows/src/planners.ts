@@ -148,7 +148,7 @@ export const PLANNERS = {
     chooser: 'scores',
     dynamic: true,
     about:
-      "LookPlanGraph with SayCan's scoring: the local model's log-probability of each offered action's reply (and done's) picks the next action, instead of a generated pick",
+      "LookPlanGraph with SayCan's scoring: the offered action (or done) whose reply the local model scores likeliest per token is the next action, instead of a generated pick",
   },
   'sayplan-lite': {
     search: 'none',
