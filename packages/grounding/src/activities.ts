@@ -1,5 +1,5 @@
 import { cosine, rankByVector, type SceneIndex, type SceneIndexCache, spoken } from '@groundplan/retrieval';
-import type { PlanStep } from '@groundplan/scene-graph';
+import type { PlanStep, SceneGraph } from '@groundplan/scene-graph';
 import {
   requireScene,
   type SceneRef,
@@ -17,7 +17,7 @@ import {
   initialState,
 } from '@groundplan/simulator';
 import { type Ambiguity, ambiguousThings } from './ambiguous-things.js';
-import { type Ask, type CallReport, noCall, type Score } from './ask.js';
+import { type Ask, type CallReport, type ChatMessage, noCall, type Score } from './ask.js';
 import { askedGoals, asksForChange, namedNodes, subjectOf } from './asked-goals.js';
 import { choiceReply, choiceSchema, goalsChoiceSchema, oneChoiceReply } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
@@ -46,6 +46,7 @@ import {
   goalOptions,
   modelScoreBonus,
   type Option,
+  type SearchOption,
   searchOptions,
   withBonus,
   withModelPick,
@@ -70,7 +71,26 @@ export type Chooser = 'model' | 'scores' | 'prior';
 /** How goals come about: chosen among the ranked goal options, or written by the model (LLM+P). */
 export type GoalsBy = 'choice' | 'model';
 
-export type GroundedSearchInput = { sceneRef: SceneRef; instruction: string; view: View; chooser: Chooser };
+export type GroundedSearchInput = {
+  sceneRef: SceneRef;
+  instruction: string;
+  view: View;
+  chooser: Chooser;
+  /**
+   * Which prompt the `scores` chooser scores the moves' replies after: the short choice prompt
+   * (default, grounded-scored) or SayPlan's own search prompt (sayplan-scored).
+   */
+  scoredAfter?: 'choice' | 'sayplan';
+};
+
+/**
+ * SayPlan's search prompt and its reply to a move, which @groundplan/llm (which owns that prompt)
+ * supplies so the `scores` chooser can score the moves after it (sayplan-scored).
+ */
+export type SayPlanSearchScoring = {
+  messages: (graph: SceneGraph, input: GroundedSearchInput) => ChatMessage[];
+  reply: (option: SearchOption) => string;
+};
 
 export type ChooseGoalsInput = {
   sceneRef: SceneRef;
@@ -161,6 +181,8 @@ export function groundedActivities(deps: {
   actionOracle?: NextActionOracle;
   /** The robot's skills, from its skill file; the built-in ones by default. */
   actions?: readonly ActionSpec[];
+  /** SayPlan's search prompt, for search scored after it (`scoredAfter: 'sayplan'`). */
+  sayPlanSearch?: SayPlanSearchScoring;
 }) {
   const actions = deps.actions ?? ACTION_SPECS;
   // A replan offers mostly the same goals again: their glosses are embedded once per worker.
@@ -185,10 +207,8 @@ export function groundedActivities(deps: {
 
   /** The options re-ranked by the model's scores of each one's reply (the `scores` chooser). */
   async function scoreOptions<T>(
-    kind: 'search' | 'goals',
-    instruction: string,
     options: readonly Option<T>[],
-    note?: string,
+    prompt: { messages: ChatMessage[]; replies: string[] },
   ): Promise<
     | { ok: true; bonus: Map<string, number>; report: CallReport; calls: number }
     | { ok: false; error: string; usage: CallReport; calls: number }
@@ -197,14 +217,33 @@ export function groundedActivities(deps: {
       throw new Error(
         'the scores chooser needs a model that scores: start the llm role with the local model',
       );
-    const scored = await deps.score(
-      choiceMessages(kind, instruction, options, note),
-      options.map((option) => choiceReply(kind, option.label)),
-    );
+    const scored = await deps.score(prompt.messages, prompt.replies);
     if (!scored.ok) return scored;
     const labels = options.map((option) => option.label);
     const { logProbs, report, calls } = scored.value;
     return { ok: true, bonus: modelScoreBonus(labels, logProbs), report, calls };
+  }
+
+  /** The choice prompt and each option's reply to it. */
+  const choicePrompt = <T>(
+    kind: 'search' | 'goals',
+    instruction: string,
+    options: readonly Option<T>[],
+    note?: string,
+  ) => ({
+    messages: choiceMessages(kind, instruction, options, note),
+    replies: options.map((option) => choiceReply(kind, option.label)),
+  });
+
+  /** The prompt the search moves are scored after: the choice prompt or SayPlan's. */
+  function searchPrompt(graph: SceneGraph, input: GroundedSearchInput, options: readonly SearchOption[]) {
+    if (input.scoredAfter !== 'sayplan') return choicePrompt('search', input.instruction, options);
+    if (!deps.sayPlanSearch)
+      throw new Error("scoring after SayPlan's search prompt needs the llm package's prompt");
+    return {
+      messages: deps.sayPlanSearch.messages(graph, input),
+      replies: options.map(deps.sayPlanSearch.reply),
+    };
   }
 
   async function prepare(sceneRef: SceneRef, instruction: string) {
@@ -228,7 +267,7 @@ export function groundedActivities(deps: {
       let usage = NO_CALL;
       let calls = 0;
       if (input.chooser === 'scores' && options.length > 1) {
-        const scored = await scoreOptions('search', input.instruction, options);
+        const scored = await scoreOptions(options, searchPrompt(graph, input, options));
         if (!scored.ok) return invalidStep(scored);
         chosen = withBonus(options, scored.bonus)[0]!;
         usage = scored.report;
@@ -632,7 +671,10 @@ export function groundedActivities(deps: {
     // The model sees the instruction's best goals and each clause's, interleaved, as many as before.
     const offered = offeredGoals(options, perClause, GROUNDED_LIMITS.goalOptions);
     if (input.chooser === 'scores') {
-      const scored = await scoreOptions('goals', input.instruction, offered, triedNote);
+      const scored = await scoreOptions(
+        offered,
+        choicePrompt('goals', input.instruction, offered, triedNote),
+      );
       if (!scored.ok) return scored;
       // Each offered goal's bonus joins its prior score wherever it is ranked; the prior's rule chooses.
       const chosen = nextUntried(

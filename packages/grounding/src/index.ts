@@ -13,6 +13,7 @@ export {
   type NextActionResult,
   PLAN_SCOPES,
   type PlanScope,
+  type SayPlanSearchScoring,
   WRITING_LIMITS,
 } from './activities.js';
 export { type Ask, type CallReport, type ChatMessage, noCall, type Score } from './ask.js';
@@ -42,7 +43,7 @@ export {
   stepGloss,
 } from './next-action.js';
 export { oneOf } from './one-of.js';
-export { modelScoreBonus, type Option, searchOptions, withBonus } from './options.js';
+export { type Option, type SearchOption, searchOptions } from './options.js';
 export { absentReadThings, excludedNodes } from './read-things.js';
 export {
   type GroundedPhrase,

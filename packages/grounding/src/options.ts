@@ -15,6 +15,9 @@ import { asksForRoom, type SearchCommand, searchChoices } from './search-choices
 /** One option the model may choose, with the retrieval prior's score and a gloss it can read. */
 export type Option<T> = { label: string; value: T; score: number; gloss: string };
 
+/** One legal move of a search step. */
+export type SearchOption = Option<{ command: SearchCommand; node: string }>;
+
 /**
  * The legal (command, node) pairs of a search step, best first by the retrieval prior: expand
  * scores a node by what it holds (the prior lifts a container toward its best content), done by
@@ -27,7 +30,7 @@ export function searchOptions(
   instruction: string,
   index: SceneIndex,
   query: Float32Array,
-): Option<{ command: SearchCommand; node: string }>[] {
+): SearchOption[] {
   const legal = searchChoices(graph, view, instruction);
   const lifted = scores(rankByVector(index, query));
   const own = scores(rankByVector(index, query, { contents: 0 }));

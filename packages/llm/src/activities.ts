@@ -6,7 +6,6 @@ import {
   invalidStep,
   keepAlive,
   type NextActionOracle,
-  noCall,
   type Reader,
   type Reading,
   readInstruction,
@@ -43,7 +42,7 @@ import {
 } from './prompts/semantic-search.js';
 import type { CallReport, ChatMessage, LlmFailure, LlmProvider, WarmUpReport } from './provider.js';
 import { readWithModel } from './reading/model-reading.js';
-import { scoredSearchChoice } from './scored-search.js';
+import { sayPlanReply } from './scored-search.js';
 import { callsOfEarlierAttempts, notingCalls, type SpentCalls } from './spent-calls.js';
 import { askStructured, type StructuredAnswer, type StructuredFailure, totalOf } from './structured-call.js';
 
@@ -182,42 +181,32 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
   }
 
   /**
-   * SayPlan's search step scored (sayplan-scored): the best legal moves' replies scored by the
-   * model after SayPlan's prompt and added to the retrieval prior (scored-search.ts).
+   * SayPlan's search prompt for one turn. The first turn's must fit the model's context: SayPlan
+   * searches within the prompt it can send, so a building too large for it fails in one line.
    */
-  async function scoredStep(
+  function searchMessages(
     graph: SceneGraph,
-    input: SemanticSearchStepInput,
-    messages: ChatMessage[],
-  ): Promise<SemanticSearchStepResult> {
-    if (!config.retrieval)
-      throw new Error('sayplan-scored needs retrieval: start the llm role with an embedding model');
-    const index = await config.retrieval.indexFor(input.sceneRef, graph);
-    const [query] = await index.embedder.embed([input.instruction]);
-    const scored = await scoredSearchChoice(score, messages, {
-      graph,
-      view: input.view,
+    input: { instruction: string; view: View; lastError?: string },
+    options: { chainOfThought: boolean },
+  ): ChatMessage[] {
+    const renderedView = renderView(graph, input.view);
+    const turn = {
       instruction: input.instruction,
-      index,
-      query: query!,
-    });
-    if (!scored.ok) return invalidStep(scored);
-    if (!scored.chosen)
-      return invalidStep({
-        error: 'the view has no legal search move',
-        usage: noCall('retrieval'),
-        calls: 0,
-      });
-    const { command, node } = scored.chosen.value;
-    const step = {
-      command,
-      node,
-      reasoning: `chose ${scored.chosen.label}`,
-      chainOfThought: '',
-      usage: scored.report ?? noCall('retrieval'),
-      calls: scored.calls,
+      renderedView,
+      memory: input.view.memory,
+      ...(input.lastError ? { lastError: input.lastError } : {}),
+      ...(searchTree(graph).flat ? {} : { nested: true }),
     };
-    return appliedStep(graph, input.view, step);
+    const messages = semanticSearchMessages(turn, options);
+    const overBudget =
+      input.view.expanded.length === 0 ? firstPromptOverBudget(messages, renderedView) : undefined;
+    if (overBudget)
+      throw ApplicationFailure.create({
+        type: 'SearchPromptOverBudget',
+        message: overBudget,
+        nonRetryable: true,
+      });
+    return messages;
   }
 
   async function plan(
@@ -252,20 +241,27 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
     };
   }
 
+  const grounded = groundedActivities({
+    scenes: config.scenes,
+    ask,
+    score,
+    ...(config.retrieval ? { retrieval: config.retrieval } : {}),
+    ...(config.actionOracle ? { actionOracle: config.actionOracle } : {}),
+    actions,
+    // Scored, the replies are the commands themselves: no chain of thought comes before them.
+    sayPlanSearch: {
+      messages: (graph, input) => searchMessages(graph, input, { chainOfThought: false }),
+      reply: sayPlanReply,
+    },
+  });
+
   return {
     ...exploreActivities({ ask, score }),
     ...explorationPrior({
       scenes: config.scenes,
       ...(config.retrieval ? { retrieval: config.retrieval } : {}),
     }),
-    ...groundedActivities({
-      scenes: config.scenes,
-      ask,
-      score,
-      ...(config.retrieval ? { retrieval: config.retrieval } : {}),
-      ...(config.actionOracle ? { actionOracle: config.actionOracle } : {}),
-      actions,
-    }),
+    ...grounded,
 
     /**
      * What the instruction asks: a question to answer (the robot changes nothing) or a request to
@@ -294,27 +290,19 @@ export function createLlmActivities(config: LlmActivitiesConfig) {
      * node that answers; the command is applied here and the next view comes back with its size.
      */
     async semanticSearchStep(input: SemanticSearchStepInput): Promise<SemanticSearchStepResult> {
-      const graph = await scene(input.sceneRef);
-      const renderedView = renderView(graph, input.view);
-      const turn = {
-        instruction: input.instruction,
-        renderedView,
-        memory: input.view.memory,
-        ...(input.lastError ? { lastError: input.lastError } : {}),
-        ...(searchTree(graph).flat ? {} : { nested: true }),
-      };
-      // Scored, the replies are the commands themselves: no chain of thought comes before them.
-      const scored = input.chooser === 'scores';
-      const messages = semanticSearchMessages(turn, scored ? { chainOfThought: false } : answerOptions);
-      const overBudget =
-        input.view.expanded.length === 0 ? firstPromptOverBudget(messages, renderedView) : undefined;
-      if (overBudget)
-        throw ApplicationFailure.create({
-          type: 'SearchPromptOverBudget',
-          message: overBudget,
-          nonRetryable: true,
+      if (input.chooser === 'scores')
+        // sayplan-scored: the best legal moves by the retrieval prior, each one's reply scored
+        // after SayPlan's prompt (grounding's search step with SayPlan's prompt). Every move it
+        // offers is legal, so no earlier error is shown.
+        return grounded.groundedSearchStep({
+          sceneRef: input.sceneRef,
+          instruction: input.instruction,
+          view: input.view,
+          chooser: 'scores',
+          scoredAfter: 'sayplan',
         });
-      if (scored) return scoredStep(graph, input, messages);
+      const graph = await scene(input.sceneRef);
+      const messages = searchMessages(graph, input, answerOptions);
       const answer = await ask(
         messages,
         semanticSearchAnswerSchema(
