@@ -1,4 +1,4 @@
-import { PLANNER_VARIANTS } from '@groundplan/workflows/contract';
+import { PLANNER_VARIANTS, READERS } from '@groundplan/workflows/contract';
 import { EXPLORERS } from '@groundplan/workflows/explore-contract';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { answerCommand, approveCommand, cancelCommand } from './commands/control.js';
@@ -130,8 +130,8 @@ function cliProgram(run: Runner, writeErr: (text: string) => void): Command {
     .addOption(
       new Option(
         '--reader <who>',
-        'who reads the instruction: the small general rules, or the model (names the things, what not to touch, each request)',
-      ).choices(['rules', 'model']),
+        'who reads the instruction: the small general rules, the model (names the things, what not to touch, each request), or the rules with the model reading again where they name a thing the building lacks',
+      ).choices(READERS),
     )
     .option('--max-replans <n>', 'replans on simulator feedback (default 5)', count)
     .option(

@@ -12,6 +12,8 @@ import {
   PLANNER_VARIANTS,
   type PlannerVariant,
   planningBudgets,
+  READERS,
+  type Reader,
 } from '@groundplan/workflows/contract';
 import { commandArguments, userPath } from './command-line.js';
 import { comparisonMarkdown, describeRun, type Summary, writeReport } from './report.js';
@@ -22,7 +24,7 @@ import { loadTaskSet, selectTasks, TASK_SETS, type TaskSetName } from './tasks.j
 const USAGE = `usage: groundplan-eval [--task-set ${Object.keys(TASK_SETS).join('|')}] [--tasks all|office|home|<family>|<id,...>] [--planner ${PLANNER_VARIANTS.join('|')}[,...]]
        [--provider local|replay|oracle] [--cassette FILE] [--model-path FILE] [--threads N] [--concurrency N]
        [--max-search-steps N] [--max-replans N] [--task-timeout SECONDS] [--chain-of-thought on|off]
-       [--reader rules|model] [--plan-scope goal-nodes|explored-rooms|whole-building]
+       [--reader ${READERS.join('|')}] [--plan-scope goal-nodes|explored-rooms|whole-building]
        [--dry-run] --out reports/<name>`;
 const PLANNERS: readonly PlannerVariant[] = PLANNER_VARIANTS;
 
@@ -59,8 +61,10 @@ async function main(): Promise<number> {
   const taskTimeoutS = numberOf(values['task-timeout']);
   const thought = values['chain-of-thought'] ?? 'on';
   if (thought !== 'on' && thought !== 'off') return fail(`--chain-of-thought is on or off, not ${thought}`);
-  const reader = values.reader ?? 'rules';
-  if (reader !== 'rules' && reader !== 'model') return fail(`--reader is rules or model, not ${reader}`);
+  const read = values.reader ?? 'rules';
+  if (!(READERS as readonly string[]).includes(read))
+    return fail(`--reader is one of ${READERS.join(', ')}, not ${read}`);
+  const reader = read as Reader;
   const scope = values['plan-scope'] ?? DEFAULT_PLAN_SCOPE;
   if (!(PLAN_SCOPES as readonly string[]).includes(scope))
     return fail(`--plan-scope is one of ${PLAN_SCOPES.join(', ')}, not ${scope}`);

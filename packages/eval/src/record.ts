@@ -1,5 +1,5 @@
 import type { PlanScope } from '@groundplan/grounding';
-import type { PlannerVariant, Usage } from '@groundplan/workflows/contract';
+import type { PlannerVariant, Reader, Usage } from '@groundplan/workflows/contract';
 import type { Conduct } from './conduct.js';
 import type { ErrorType, PlanningScore, SearchScore } from './score.js';
 import type { Environment, Family } from './tasks.js';
@@ -11,8 +11,8 @@ export type TaskRecord = {
   family: Family;
   instruction: string;
   planner: PlannerVariant;
-  /** Who read the instruction when not the rules (the model; PlanOptions.reader). */
-  reader?: 'model';
+  /** Who read the instruction when not the rules alone (PlanOptions.reader). */
+  reader?: Exclude<Reader, 'rules'>;
   /** What the grounded planners' classical planner planned over (PlanOptions.planScope); absent in records before it. */
   planScope?: PlanScope;
   provider: string;

@@ -154,6 +154,14 @@ export const SKILL_DEFAULTS = {
 
 // --- Workflow input ---
 
+/**
+ * Who reads a run's instruction. `rules-then-model`: the rules read it, and only when the goal
+ * choice finds that their reading names a thing the building lacks does the model read it again;
+ * the goals are then chosen by the model's reading, and NotFound stands only if it agrees.
+ */
+export const READERS = ['rules', 'model', 'rules-then-model'] as const;
+export type Reader = (typeof READERS)[number];
+
 export const PlanOptionsSchema = z.object({
   planner: PlannerVariantSchema.optional(),
   /** Replans after the first plan when the simulator rejects it (SayPlan: 5). Baselines never replan. */
@@ -173,10 +181,11 @@ export const PlanOptionsSchema = z.object({
   /** LookPlanGraph: skills a run may take before it gives up (DEFAULT_MAX_ACTIONS). */
   maxActions: z.number().int().min(1).max(500).optional(),
   /**
-   * Who reads the instruction: the small general rules (default) or the model, whose reading
-   * also names the things, what not to touch and the changes asked for (issue 25).
+   * Who reads the instruction: the small general rules (default), the model, whose reading also
+   * names the things, what not to touch and the changes asked for (issue 25), or the rules with
+   * the model reading again when the rules' reading names a thing the building lacks (READERS).
    */
-  reader: z.enum(['rules', 'model']).optional(),
+  reader: z.enum(READERS).optional(),
   /**
    * What the grounded planners' classical planner searches over: the nodes the chosen goals need,
    * or everything in the rooms the search explored (DEFAULT_PLAN_SCOPE; issue 26, "plan over what is there").

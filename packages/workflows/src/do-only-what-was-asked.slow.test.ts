@@ -3,15 +3,21 @@
 // runs on the robot; a thing the building lacks ends NotFound with nothing executed; closing a
 // cabinet gets exactly that goal and leaves the keyboard where it was.
 
-import { defaultLocalModelPath, type LlmScript, localModelProvider } from '@groundplan/llm';
+import {
+  defaultLocalModelPath,
+  type LlmScript,
+  localModelProvider,
+  openAiCompatibleProvider,
+} from '@groundplan/llm';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '@groundplan/llm/test-support';
 import { readWorld, worldFilePath } from '@groundplan/robot';
 import { parentOf } from '@groundplan/scene-graph';
 import { WorkflowFailedError } from '@temporalio/client';
 import type { ApplicationFailure } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runOutcome, startPlanTask } from './client.js';
-import { answerUpdate, FAILURE_TYPES, progressQuery, STATUS_ATTRIBUTE } from './contract.js';
+import { answerUpdate, FAILURE_TYPES, progressQuery, type Reader, STATUS_ATTRIBUTE } from './contract.js';
 import { type OfficeOnTestServer, officeOnTestServer } from './test-support/office-on-test-server.js';
 import { runWorkersUntil } from './worker.js';
 
@@ -118,7 +124,10 @@ describe('doing only what was asked', () => {
     expect(after && parentOf(after, 'jasons_keyboard')).toEqual({ parent: 'jasons_desk', relation: 'on' });
   }, 300_000);
 
-  const planAsking = (instruction: string, options: { answerTimeoutSeconds?: number } = {}) =>
+  const planAsking = (
+    instruction: string,
+    options: { answerTimeoutSeconds?: number; reader?: Reader } = {},
+  ) =>
     startPlanTask(env.client, 'office', {
       sceneRef,
       instruction,
@@ -181,4 +190,106 @@ describe('doing only what was asked', () => {
     expect(result.question).toEqual({ phrase: 'stapler', options: ['stapler', 'stapler_2', 'stapler_3'] });
     expect(result.plan).toEqual([]);
   }, 120_000);
+  describe("the model's second reading where the rules name a thing the building lacks (reader rules-then-model)", () => {
+    let endpoint: FakeOpenAiServer | undefined;
+    afterEach(async () => {
+      await endpoint?.close();
+      endpoint = undefined;
+    });
+    /** Workers whose model is a real HTTP endpoint reading every instruction as `reading` says. */
+    const workersReading = async (reading: {
+      things: string[];
+      requests: { verb: string; thing: string }[];
+    }) => {
+      const model = await startFakeOpenAiServer({
+        answer: () => ({
+          kind: 'json',
+          value: {
+            kind: 'request',
+            form: 'none',
+            things: reading.things,
+            excluded: [],
+            requests: reading.requests.map((request) => ({ ...request, to: '' })),
+            places: [],
+            people: [],
+          },
+        }),
+      });
+      endpoint = model;
+      const provider = openAiCompatibleProvider({
+        baseURL: model.baseURL,
+        apiKey: 'test-key',
+        model: 'test-model',
+        structuredOutput: 'json_schema',
+        timeoutMs: 10_000,
+      });
+      return { model, workers: await server.workers('planner-only', undefined, undefined, provider) };
+    };
+    const instruction = 'Turn the telly on for the football, please.';
+
+    it('ends NotFound on the rules alone, as the run without a second reading does', async () => {
+      const workers = await server.workers('planner-only');
+      const failure = await runWorkersUntil(
+        workers,
+        planAsking(instruction).then((handle) =>
+          handle.result().then(
+            () => undefined,
+            (error: unknown) => error,
+          ),
+        ),
+      );
+      const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
+      expect(cause.type).toBe(FAILURE_TYPES.notFound);
+      expect(cause.message).toMatch(/^no telly in the building/);
+    }, 120_000);
+
+    it('reads again by the model, asks which thing, and switches on the TV chosen: one model call', async () => {
+      const { model, workers } = await workersReading({
+        things: ['TV'],
+        requests: [{ verb: 'turn on', thing: 'TV' }],
+      });
+      const { result, tv } = await runWorkersUntil(
+        workers,
+        (async () => {
+          const handle = await planAsking(instruction, { reader: 'rules-then-model' });
+          const progress = await untilAsked(handle);
+          // The building has two TVs (tv, tv_2); the answer is the one the run offers.
+          const tv = progress.question?.options.find((option) => /^tv(_\d+)?$/.test(option));
+          if (!tv) throw new Error(`no TV offered: ${progress.question?.options.join(', ')}`);
+          await handle.executeUpdate(answerUpdate, { args: [{ choice: tv }] });
+          return { result: await runOutcome(handle), tv };
+        })(),
+      );
+      expect(result.status).toBe('verified');
+      expect(result.attempts.at(-1)?.goals).toEqual([`state(${tv}, power, on)`]);
+      // The result carries the reading the goals were chosen by, and the one call it cost.
+      expect(result.reading).toMatchObject({ kind: 'request', by: 'model' });
+      expect(result.usage.calls).toBe(1);
+      expect(model.received).toHaveLength(1);
+    }, 120_000);
+
+    it('ends NotFound as before when the model reads the same missing thing, reading only once', async () => {
+      const { model, workers } = await workersReading({
+        things: ['giraffe'],
+        requests: [{ verb: 'bring', thing: 'giraffe' }],
+      });
+      const { failure, result } = await runWorkersUntil(
+        workers,
+        (async () => {
+          const handle = await planAsking('Bring me the giraffe.', { reader: 'rules-then-model' });
+          const failure = await handle.result().then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+          return { failure, result: await runOutcome(handle) };
+        })(),
+      );
+      const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
+      expect(cause.type).toBe(FAILURE_TYPES.notFound);
+      expect(cause.message).toMatch(/^no giraffe in the building/);
+      expect(result.reading).toMatchObject({ by: 'model' });
+      expect(result.plan).toEqual([]);
+      expect(model.received).toHaveLength(1);
+    }, 120_000);
+  });
 });

@@ -59,6 +59,13 @@ describe('the planner table', () => {
         options: { planner: 'grounded', reader: 'model' },
       }),
     ).toContain('**reader** the model');
+    expect(
+      planningDetails({
+        sceneRef,
+        instruction: 'Close the cabinet.',
+        options: { planner: 'grounded', reader: 'rules-then-model' },
+      }),
+    ).toContain('**reader** the rules; the model again where they name a thing the building lacks');
   });
 
   it('refuses plan-only exactly for the planners that plan while executing', () => {

@@ -12,12 +12,20 @@ import {
   type PlanTaskInput,
   plannerOf,
   planningBudgets,
+  type READERS,
   REPLANS_ATTRIBUTE,
   ROBOT_ATTRIBUTE,
   SCENE_ATTRIBUTE,
   STAGE_ATTRIBUTE,
   STATUS_ATTRIBUTE,
 } from './contract.js';
+
+/** Who reads a run's instruction, as its details say it. */
+const READER_NAMES: Record<(typeof READERS)[number], string> = {
+  rules: 'the rules',
+  model: 'the model',
+  'rules-then-model': 'the rules; the model again where they name a thing the building lacks',
+};
 
 /** One line for a summary in the Temporal UI, cut to `max` characters. */
 export function oneLine(text: string, max = 200): string {
@@ -49,7 +57,7 @@ export function planningDetails(input: PlanTaskInput): string {
     `**planner** ${planner}`,
     `**max replans** ${maxReplans}`,
     `**max search steps** ${maxSearchSteps}`,
-    `**reader** ${options.reader === 'model' ? 'the model' : 'the rules'}`,
+    `**reader** ${READER_NAMES[options.reader ?? 'rules']}`,
     `**LLM heartbeat timeout** ${options.llmHeartbeatTimeoutSeconds ?? LLM_STEP_DEFAULTS.heartbeatTimeoutSeconds} s`,
     `**LLM attempts per step** ${options.llmMaxAttempts ?? LLM_STEP_DEFAULTS.maxAttempts}`,
     `**LLM step deadline** ${options.llmStepDeadlineSeconds ?? LLM_STEP_DEFAULTS.deadlineSeconds} s`,

@@ -7,6 +7,7 @@ import {
   type Progress,
   progressQuery,
   type Question,
+  type Reader,
 } from '@groundplan/workflows/contract';
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { chooseOnTerminal } from '../choose-on-terminal.js';
@@ -29,7 +30,7 @@ export type PlanFlags = {
   ask?: boolean;
   answerTimeout?: number;
   /** Who reads the instruction (PlanOptions.reader); absent: the rules. */
-  reader?: 'rules' | 'model';
+  reader?: Reader;
   wait: boolean;
   json?: boolean;
   maxReplans?: number;

@@ -13,6 +13,7 @@ import {
   type PlanTaskResult,
   type Progress,
   progressQuery,
+  type Reader,
   type SearchTraceEntry,
   traitsOf,
 } from '@groundplan/workflows/contract';
@@ -51,7 +52,7 @@ export type RunOptions = {
   /** Whether the sayplan prompts ask for a bounded chain of thought (default: the LLM activities', on). */
   chainOfThought?: boolean;
   /** Who reads the instruction (PlanOptions.reader); default the rules. */
-  reader?: 'rules' | 'model';
+  reader?: Reader;
   /** What the grounded planners' classical planner searches over (PlanOptions.planScope); default DEFAULT_PLAN_SCOPE. */
   planScope?: PlanScope;
   /** 'auto': a bar on a TTY, plain lines otherwise. */
@@ -151,7 +152,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       family: task.family,
       instruction: task.instruction,
       planner: options.planner,
-      ...(options.reader === 'model' ? { reader: 'model' as const } : {}),
+      ...(options.reader && options.reader !== 'rules' ? { reader: options.reader } : {}),
       planScope: options.planScope ?? DEFAULT_PLAN_SCOPE,
       provider: provider.name,
       model: provider.model,
@@ -169,7 +170,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
           planner: options.planner,
           // A run that would ask which thing was meant fails with its question instead of waiting.
           ask: false,
-          ...(options.reader === 'model' ? { reader: 'model' as const } : {}),
+          ...(options.reader && options.reader !== 'rules' ? { reader: options.reader } : {}),
           ...(options.planScope ? { planScope: options.planScope } : {}),
           // Search tasks are scored on the search alone, so their plan gets no replans.
           ...(search

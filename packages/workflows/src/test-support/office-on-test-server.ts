@@ -12,7 +12,7 @@ import { createTestEnvironment } from '@groundplan/temporal-runtime';
 import type { WorkflowExecutionDescription } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { runOutcome, startPlanAndExecute } from '../client.js';
-import { GROUNDPLAN_SEARCH_ATTRIBUTES, type PlannedRunResult } from '../contract.js';
+import { GROUNDPLAN_SEARCH_ATTRIBUTES, type PlannedRunResult, type Reader } from '../contract.js';
 import { createRoleWorkers, runWorkersUntil } from '../worker.js';
 import { plannedRun } from './planned-run.js';
 
@@ -37,6 +37,8 @@ export type OfficeOnTestServer = {
     instruction: string,
     options?: {
       planner?: 'grounded-prior' | 'goal-writer' | 'grounded-scored';
+      /** Who reads the instruction (PlanOptions.reader); default the rules. */
+      reader?: Reader;
       script?: LlmScript;
       skills?: SkillTables;
       provider?: LlmProvider;
@@ -91,7 +93,10 @@ export async function officeOnTestServer(
             sceneRef,
             instruction,
             robotId,
-            options: { planner: options.planner ?? 'grounded-prior' },
+            options: {
+              planner: options.planner ?? 'grounded-prior',
+              ...(options.reader ? { reader: options.reader } : {}),
+            },
           });
           const failure = await handle.result().then(
             () => undefined,

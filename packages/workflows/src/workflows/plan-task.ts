@@ -43,16 +43,23 @@ export async function planTask(input: PlanTaskInput): Promise<PlanTaskResult> {
 }
 
 /**
- * The run's one reading of the instruction: by the rules, or by the model when the options ask
+ * The run's first reading of the instruction: by the rules, or by the model when the options ask
  * (its cost counts in the run's usage). Rules readings keep the activity input runs recorded before.
+ * With `rules-then-model` the model reads it again only if the goal choice finds the rules'
+ * reading names a thing the building lacks (chooseGoalsAndPlan).
  */
 async function readTheInstruction(llm: ReturnType<typeof llmActivities>, input: PlanTaskInput) {
-  const { instruction, sceneRef } = input;
   if (input.options?.reader !== 'model')
-    return llm.readInstruction.executeWithOptions({ summary: 'read the instruction' }, [{ instruction }]);
-  return llm.readInstruction.executeWithOptions({ summary: 'the model reads the instruction' }, [
-    { instruction, sceneRef, reader: 'model' },
-  ]);
+    return llm.readInstruction.executeWithOptions({ summary: 'read the instruction' }, [
+      { instruction: input.instruction },
+    ]);
+  return readByModel(llm, input, 'the model reads the instruction');
+}
+
+/** The model's reading of the instruction, its things grounded in the run's scene. */
+function readByModel(llm: ReturnType<typeof llmActivities>, input: PlanTaskInput, summary: string) {
+  const { instruction, sceneRef } = input;
+  return llm.readInstruction.executeWithOptions({ summary }, [{ instruction, sceneRef, reader: 'model' }]);
 }
 
 async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
@@ -132,6 +139,9 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
             ...foundBy(searchTrace),
             ask: asker(input, progress),
             ...(reading?.by === 'model' ? { reading } : {}),
+            ...(input.options?.reader === 'rules-then-model'
+              ? { readAgain: () => readByModel(llm, input, 'the model reads the instruction again') }
+              : {}),
             planScope: input.options?.planScope ?? DEFAULT_PLAN_SCOPE,
           },
           progress,
@@ -143,13 +153,14 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
         );
   enterStage(progress, 'done');
   const result: PlanTaskResult = {
-    ...outcome,
     planner,
     instruction,
     explored,
     searchTrace,
     usage: progress.usage,
     ...(reading ? { reading } : {}),
+    // The reading the goals were chosen by, when the model read the instruction again.
+    ...outcome,
   };
   upsertSearchAttributes([
     { key: STATUS_ATTRIBUTE, value: outcome.status === 'verified' ? 'verified' : 'plan-failed' },

@@ -26,13 +26,26 @@ export type GoalLoopInput = {
   ask(question: Question): Promise<string | undefined>;
   /** The model's reading of the instruction, when the run asked for one. */
   reading?: Reading;
+  /**
+   * The model's reading, asked for when the goal choice finds that the rules' reading names a
+   * thing the building lacks (reader `rules-then-model`): the goals are chosen again by it.
+   */
+  readAgain?: () => Promise<Reading>;
   /** What the classical planner may use (PlanOptions.planScope, DEFAULT_PLAN_SCOPE). */
   planScope: PlanScope;
 };
 
 type PlanOutcome = Pick<
   PlanTaskResult,
-  'status' | 'plan' | 'expandedPlan' | 'attempts' | 'reason' | 'sideEffects' | 'notFound' | 'question'
+  | 'status'
+  | 'plan'
+  | 'expandedPlan'
+  | 'attempts'
+  | 'reason'
+  | 'sideEffects'
+  | 'notFound'
+  | 'question'
+  | 'reading'
 >;
 
 /**
@@ -52,6 +65,12 @@ export async function chooseGoalsAndPlan(
   // What the user answered to the run's questions ("which stapler?"), for the goal chooser.
   const resolved: { phrase: string; node: string }[] = [];
   let asked: PlanTaskResult['question'];
+  // The reading the goals are chosen by: the model's, when the run has one or reads again.
+  let reading = input.reading;
+  let readAgain = input.readAgain;
+  // An outcome carries the reading its goals were chosen by when the model read again.
+  const ended = (outcome: PlanOutcome): PlanOutcome =>
+    reading && reading !== input.reading ? { ...outcome, reading } : outcome;
   const reject = (attempt: number, goals: string[], plan: PlanStep[], feedback: string) => {
     attempts.push({ attempt, goals, plan, feedback });
     if (goals.length > 0) rejected.push({ goals, feedback });
@@ -78,7 +97,7 @@ export async function chooseGoalsAndPlan(
           rejected,
           ...(input.found ? { found: input.found } : {}),
           ...(resolved.length > 0 ? { resolved } : {}),
-          ...(input.reading ? { reading: input.reading } : {}),
+          ...(reading ? { reading } : {}),
           planScope: input.planScope,
         },
       ],
@@ -91,23 +110,34 @@ export async function chooseGoalsAndPlan(
       asked = { phrase, options, ...(answer === undefined ? {} : { answer }) };
       if (answer === undefined) {
         const reason = `asked which ${phrase} (${options.join(', ')}) and got no answer`;
-        return { status: 'failed', plan: [], expandedPlan: [], attempts, reason, question: asked };
+        return ended({ status: 'failed', plan: [], expandedPlan: [], attempts, reason, question: asked });
       }
       resolved.push({ phrase, node: answer });
+      attempt--;
+      continue;
+    }
+    if (!chosen.ok && chosen.notFound && readAgain) {
+      // The rules' reading names a thing the building lacks: before saying so, the model reads
+      // the instruction, and the goals are chosen by its reading. Reading again is no attempt.
+      progress.lastFeedback = `${chosen.error}: the model reads the instruction again`;
+      showProgress(progress);
+      reading = await readAgain();
+      if (reading.cost) spend(progress.usage, reading.cost);
+      readAgain = undefined;
       attempt--;
       continue;
     }
     if (!chosen.ok && chosen.notFound) {
       // The building does not have what was asked for: say so, plan nothing, try nothing else.
       reject(attempt, [], [], chosen.error);
-      return {
+      return ended({
         status: 'failed',
         plan: [],
         expandedPlan: [],
         attempts,
         reason: chosen.error,
         notFound: chosen.notFound,
-      };
+      });
     }
     if (!chosen.ok) {
       reject(attempt, [], [], `no goals: ${chosen.error}`);
@@ -148,14 +178,14 @@ export async function chooseGoalsAndPlan(
     const effects = planned.sideEffects === undefined ? {} : { sideEffects: planned.sideEffects };
     if (verdict.ok) {
       attempts.push({ attempt, goals: chosen.goals, plan: planned.plan, ...effects });
-      return {
+      return ended({
         status: 'verified',
         plan: planned.plan,
         expandedPlan: expanded.value,
         attempts,
         ...effects,
         ...(asked ? { question: asked } : {}),
-      };
+      });
     }
     reject(
       attempt,
@@ -165,11 +195,11 @@ export async function chooseGoalsAndPlan(
     );
   }
   const last = attempts.at(-1);
-  return {
+  return ended({
     status: 'failed',
     plan: last?.plan ?? [],
     expandedPlan: [],
     attempts,
     reason: `no verified plan after ${attempts.length} attempt${attempts.length === 1 ? '' : 's'}; last feedback: ${last?.feedback ?? 'none'}`,
-  };
+  });
 }
