@@ -133,6 +133,14 @@ describe('doing only what was asked', () => {
       instruction,
       options: { planner: 'grounded-prior', ...options },
     });
+  /** How a plan-only run failed (undefined if it did not) and its outcome. */
+  const failureAndResult = async (handle: Awaited<ReturnType<typeof planAsking>>) => {
+    const failure = await handle.result().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    return { failure, result: await runOutcome(handle) };
+  };
   const untilAsked = async (handle: Awaited<ReturnType<typeof planAsking>>) => {
     for (;;) {
       const progress = await handle.query(progressQuery);
@@ -175,14 +183,7 @@ describe('doing only what was asked', () => {
     const workers = await server.workers('planner-only');
     const { failure, result } = await runWorkersUntil(
       workers,
-      (async () => {
-        const handle = await planAsking('Bring me the stapler.', { answerTimeoutSeconds: 1 });
-        const failure = await handle.result().then(
-          () => undefined,
-          (error: unknown) => error,
-        );
-        return { failure, result: await runOutcome(handle) };
-      })(),
+      planAsking('Bring me the stapler.', { answerTimeoutSeconds: 1 }).then(failureAndResult),
     );
     const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
     expect(cause.type).toBe(FAILURE_TYPES.needsAnswer);
@@ -196,20 +197,17 @@ describe('doing only what was asked', () => {
       await endpoint?.close();
       endpoint = undefined;
     });
-    /** Workers whose model is a real HTTP endpoint reading every instruction as `reading` says. */
-    const workersReading = async (reading: {
-      things: string[];
-      requests: { verb: string; thing: string }[];
-    }) => {
+    /** Workers whose model is a real HTTP endpoint reading every instruction as one request: `verb` the `thing`. */
+    const workersReading = async (verb: string, thing: string) => {
       const model = await startFakeOpenAiServer({
         answer: () => ({
           kind: 'json',
           value: {
             kind: 'request',
             form: 'none',
-            things: reading.things,
+            things: [thing],
             excluded: [],
-            requests: reading.requests.map((request) => ({ ...request, to: '' })),
+            requests: [{ verb, thing, to: '' }],
             places: [],
             people: [],
           },
@@ -229,25 +227,14 @@ describe('doing only what was asked', () => {
 
     it('ends NotFound on the rules alone, as the run without a second reading does', async () => {
       const workers = await server.workers('planner-only');
-      const failure = await runWorkersUntil(
-        workers,
-        planAsking(instruction).then((handle) =>
-          handle.result().then(
-            () => undefined,
-            (error: unknown) => error,
-          ),
-        ),
-      );
+      const { failure } = await runWorkersUntil(workers, planAsking(instruction).then(failureAndResult));
       const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
       expect(cause.type).toBe(FAILURE_TYPES.notFound);
       expect(cause.message).toMatch(/^no telly in the building/);
     }, 120_000);
 
     it('reads again by the model, asks which thing, and switches on the TV chosen: one model call', async () => {
-      const { model, workers } = await workersReading({
-        things: ['TV'],
-        requests: [{ verb: 'turn on', thing: 'TV' }],
-      });
+      const { model, workers } = await workersReading('turn on', 'TV');
       const { result, tv } = await runWorkersUntil(
         workers,
         (async () => {
@@ -269,20 +256,10 @@ describe('doing only what was asked', () => {
     }, 120_000);
 
     it('ends NotFound as before when the model reads the same missing thing, reading only once', async () => {
-      const { model, workers } = await workersReading({
-        things: ['giraffe'],
-        requests: [{ verb: 'bring', thing: 'giraffe' }],
-      });
+      const { model, workers } = await workersReading('bring', 'giraffe');
       const { failure, result } = await runWorkersUntil(
         workers,
-        (async () => {
-          const handle = await planAsking('Bring me the giraffe.', { reader: 'rules-then-model' });
-          const failure = await handle.result().then(
-            () => undefined,
-            (error: unknown) => error,
-          );
-          return { failure, result: await runOutcome(handle) };
-        })(),
+        planAsking('Bring me the giraffe.', { reader: 'rules-then-model' }).then(failureAndResult),
       );
       const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
       expect(cause.type).toBe(FAILURE_TYPES.notFound);
