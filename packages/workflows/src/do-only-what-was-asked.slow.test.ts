@@ -9,7 +9,11 @@ import {
   localModelProvider,
   openAiCompatibleProvider,
 } from '@groundplan/llm';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '@groundplan/llm/test-support';
+import {
+  type FakeOpenAiServer,
+  type ScriptedAnswer,
+  startFakeOpenAiServer,
+} from '@groundplan/llm/test-support';
 import { readWorld, worldFilePath } from '@groundplan/robot';
 import { parentOf } from '@groundplan/scene-graph';
 import { WorkflowFailedError } from '@temporalio/client';
@@ -126,7 +130,7 @@ describe('doing only what was asked', () => {
 
   const planAsking = (
     instruction: string,
-    options: { answerTimeoutSeconds?: number; reader?: Reader } = {},
+    options: { answerTimeoutSeconds?: number; reader?: Reader; llmMaxAttempts?: number } = {},
   ) =>
     startPlanTask(env.client, 'office', {
       sceneRef,
@@ -197,22 +201,22 @@ describe('doing only what was asked', () => {
       await endpoint?.close();
       endpoint = undefined;
     });
-    /** Workers whose model is a real HTTP endpoint reading every instruction as one request: `verb` the `thing`. */
-    const workersReading = async (verb: string, thing: string) => {
-      const model = await startFakeOpenAiServer({
-        answer: () => ({
-          kind: 'json',
-          value: {
-            kind: 'request',
-            form: 'none',
-            things: [thing],
-            excluded: [],
-            requests: [{ verb, thing, to: '' }],
-            places: [],
-            people: [],
-          },
-        }),
-      });
+    /** What a model answers that reads every instruction as one request: `verb` the `thing`. */
+    const readingAs = (verb: string, thing: string): ScriptedAnswer => ({
+      kind: 'json',
+      value: {
+        kind: 'request',
+        form: 'none',
+        things: [thing],
+        excluded: [],
+        requests: [{ verb, thing, to: '' }],
+        places: [],
+        people: [],
+      },
+    });
+    /** Workers whose model is a real HTTP endpoint answering every request with `answer`. */
+    const workersReading = async (answer: ScriptedAnswer) => {
+      const model = await startFakeOpenAiServer({ answer: () => answer });
       endpoint = model;
       const provider = openAiCompatibleProvider({
         baseURL: model.baseURL,
@@ -234,7 +238,7 @@ describe('doing only what was asked', () => {
     }, 120_000);
 
     it('reads again by the model, asks which thing, and switches on the TV chosen: one model call', async () => {
-      const { model, workers } = await workersReading('turn on', 'TV');
+      const { model, workers } = await workersReading(readingAs('turn on', 'TV'));
       const { result, tv } = await runWorkersUntil(
         workers,
         (async () => {
@@ -256,7 +260,7 @@ describe('doing only what was asked', () => {
     }, 120_000);
 
     it('ends NotFound as before when the model reads the same missing thing, reading only once', async () => {
-      const { model, workers } = await workersReading('bring', 'giraffe');
+      const { model, workers } = await workersReading(readingAs('bring', 'giraffe'));
       const { failure, result } = await runWorkersUntil(
         workers,
         planAsking('Bring me the giraffe.', { reader: 'rules-then-model' }).then(failureAndResult),
@@ -266,6 +270,22 @@ describe('doing only what was asked', () => {
       expect(cause.message).toMatch(/^no giraffe in the building/);
       expect(result.reading).toMatchObject({ by: 'model' });
       expect(result.plan).toEqual([]);
+      expect(model.received).toHaveLength(1);
+    }, 120_000);
+
+    it("keeps the rules' NotFound when the model's endpoint fails, saying why in the one line", async () => {
+      const { model, workers } = await workersReading({ kind: 'status', status: 503, message: 'overloaded' });
+      const { failure, result } = await runWorkersUntil(
+        workers,
+        planAsking(instruction, { reader: 'rules-then-model', llmMaxAttempts: 1 }).then(failureAndResult),
+      );
+      const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
+      expect(cause.type).toBe(FAILURE_TYPES.notFound);
+      expect(cause.message).toMatch(
+        /^no telly in the building .*; the model could not read the instruction again: .*\S/,
+      );
+      expect(cause.message).not.toContain('\n');
+      expect(result.notFound?.missing).toContain('telly');
       expect(model.received).toHaveLength(1);
     }, 120_000);
   });

@@ -1,4 +1,5 @@
 import type { Chooser, GoalsBy, PlanScope, Reading } from '@groundplan/grounding';
+import { ActivityFailure } from '@temporalio/workflow';
 import type {
   PlanAttempt,
   PlanStep,
@@ -116,26 +117,32 @@ export async function chooseGoalsAndPlan(
       attempt--;
       continue;
     }
-    if (!chosen.ok && chosen.notFound && readAgain) {
-      // The rules' reading names a thing the building lacks: before saying so, the model reads
-      // the instruction, and the goals are chosen by its reading. Reading again is no attempt.
-      progress.lastFeedback = `${chosen.error}: the model reads the instruction again`;
-      showProgress(progress);
-      reading = await readAgain();
-      if (reading.cost) spend(progress.usage, reading.cost);
-      readAgain = undefined;
-      attempt--;
-      continue;
-    }
     if (!chosen.ok && chosen.notFound) {
+      let reason = chosen.error;
+      if (readAgain) {
+        // The rules' reading names a thing the building lacks: before saying so, the model reads
+        // the instruction, and the goals are chosen by its reading. Reading again is no attempt.
+        progress.lastFeedback = `${chosen.error}: the model reads the instruction again`;
+        showProgress(progress);
+        const again = await secondReading(readAgain);
+        readAgain = undefined;
+        if ('read' in again) {
+          reading = again.read;
+          if (reading.cost) spend(progress.usage, reading.cost);
+          attempt--;
+          continue;
+        }
+        // A model that cannot answer leaves the rules' NotFound standing, saying why it stands.
+        reason = `${chosen.error}; the model could not read the instruction again: ${again.failed}`;
+      }
       // The building does not have what was asked for: say so, plan nothing, try nothing else.
-      reject(attempt, [], [], chosen.error);
+      reject(attempt, [], [], reason);
       return ended({
         status: 'failed',
         plan: [],
         expandedPlan: [],
         attempts,
-        reason: chosen.error,
+        reason,
         notFound: chosen.notFound,
       });
     }
@@ -202,4 +209,19 @@ export async function chooseGoalsAndPlan(
     attempts,
     reason: `no verified plan after ${attempts.length} attempt${attempts.length === 1 ? '' : 's'}; last feedback: ${last?.feedback ?? 'none'}`,
   });
+}
+
+/**
+ * The model's second reading, or why there is none: its LLM step failed (the endpoint down, its
+ * answers outside the contract). Anything else (a cancelled run) is thrown on.
+ */
+async function secondReading(
+  readAgain: () => Promise<Reading>,
+): Promise<{ read: Reading } | { failed: string }> {
+  try {
+    return { read: await readAgain() };
+  } catch (error) {
+    if (!(error instanceof ActivityFailure)) throw error;
+    return { failed: error.cause?.message ?? error.message };
+  }
 }
