@@ -39,6 +39,8 @@ export type TaskRecord = {
   /** The goals of the last plan (goal-directed planners) and the side effects the planner reported. */
   goals?: string[];
   sideEffects?: string[];
+  /** The things the model read the instruction to name, each with its nearest nodes, when the model read it. */
+  modelRead?: { phrase: string; nodes: string[] }[];
   searchCommands: string[];
   workflowId: string;
   finishedAt: string;

@@ -250,6 +250,14 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       plan: result.plan,
       ...(result.attempts.at(-1)?.goals ? { goals: result.attempts.at(-1)?.goals } : {}),
       ...(result.sideEffects?.length ? { sideEffects: result.sideEffects } : {}),
+      ...(result.reading?.by === 'model' && result.reading.details
+        ? {
+            modelRead: result.reading.details.grounding.map(({ phrase, nodes }) => ({
+              phrase,
+              nodes: nodes.map((node) => node.id),
+            })),
+          }
+        : {}),
       searchCommands: result.searchTrace.map(searchCommand),
       workflowId,
       finishedAt: new Date().toISOString(),
