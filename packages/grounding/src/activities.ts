@@ -106,6 +106,13 @@ export type ChooseGoalsInput = {
   resolved?: { phrase: string; node: string }[];
   /** The model's reading of the instruction, when the run has one: its things and exclusions are used. */
   reading?: Reading;
+  /**
+   * The reading is the model's second, asked for because the rules' reading named a thing the
+   * building lacks: a thing it names is there only if the building has its word. Nearness in
+   * meaning, which the rules' phrase already failed, does not overturn a NotFound ("toaster" is
+   * not the bread), so a second reading can only translate a word into the building's own.
+   */
+  secondReading?: true;
   /** What the classical planner may use: the nodes the goals need (default), all in the explored rooms, or the whole building. */
   planScope?: PlanScope;
   /** Choice among ranked options (default), or goals the model writes over the candidate nodes. */
@@ -365,7 +372,7 @@ export function groundedActivities(deps: {
     // The model's reading names the things; without one, the noun phrases of the requests.
     const details = input.reading?.details;
     const absent = details
-      ? absentReadThings(graph, details, MISSING_BELOW)
+      ? absentReadThings(graph, details, input.secondReading ? Number.POSITIVE_INFINITY : MISSING_BELOW)
       : await absentThings(index, missingThings(graph, requests.length > 0 ? requests : [input.instruction]));
     if (absent.length > 0) {
       const missing = absent.map((thing) => thing.phrase);

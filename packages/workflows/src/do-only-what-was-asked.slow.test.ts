@@ -273,6 +273,23 @@ describe('doing only what was asked', () => {
       expect(model.received).toHaveLength(1);
     }, 120_000);
 
+    it('overturns NotFound only with a word the building has, not with a thing near in meaning', async () => {
+      // "toaster" comes within 0.49 of the bread in meaning, but the office has no toaster.
+      const { model, workers } = await workersReading(readingAs('use', 'toaster'));
+      const { failure, result } = await runWorkersUntil(
+        workers,
+        planAsking('Toast me some crumpets in the toaster.', { reader: 'rules-then-model' }).then(
+          failureAndResult,
+        ),
+      );
+      const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
+      expect(cause.type).toBe(FAILURE_TYPES.notFound);
+      expect(cause.message).toMatch(/^no toaster in the building \(the nearest thing: bread\)$/);
+      expect(result.reading).toMatchObject({ by: 'model' });
+      expect(result.plan).toEqual([]);
+      expect(model.received).toHaveLength(1);
+    }, 120_000);
+
     it("keeps the rules' NotFound when the model's endpoint fails, saying why in the one line", async () => {
       const { model, workers } = await workersReading({ kind: 'status', status: 503, message: 'overloaded' });
       const { failure, result } = await runWorkersUntil(

@@ -99,6 +99,7 @@ export async function chooseGoalsAndPlan(
           ...(input.found ? { found: input.found } : {}),
           ...(resolved.length > 0 ? { resolved } : {}),
           ...(reading ? { reading } : {}),
+          ...(reading && reading !== input.reading ? { secondReading: true as const } : {}),
           planScope: input.planScope,
         },
       ],
