@@ -157,7 +157,9 @@ export const SKILL_DEFAULTS = {
 /**
  * Who reads a run's instruction. `rules-then-model`: the rules read it, and only when the goal
  * choice finds that their reading names a thing the building lacks does the model read it again;
- * the goals are then chosen by the model's reading, and NotFound stands only if it agrees.
+ * the goals are then chosen by the model's reading, and NotFound stands only if it agrees. Only
+ * the planners that choose goals (the grounded ones, goal-writer) have a goal choice to read
+ * again for; with the others it reads as the rules do.
  */
 export const READERS = ['rules', 'model', 'rules-then-model'] as const;
 export type Reader = (typeof READERS)[number];
