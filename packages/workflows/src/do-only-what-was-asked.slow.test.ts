@@ -228,6 +228,21 @@ describe('doing only what was asked', () => {
       return { model, workers: await server.workers('planner-only', undefined, undefined, provider) };
     };
     const instruction = 'Turn the telly on for the football, please.';
+    /** A rules-then-model run that must end NotFound: its one-line cause, its outcome, the model's endpoint. */
+    const notFoundReadingAgain = async (answer: ScriptedAnswer, said: string, llmMaxAttempts?: number) => {
+      const { model, workers } = await workersReading(answer);
+      const options = { reader: 'rules-then-model' as const, ...(llmMaxAttempts ? { llmMaxAttempts } : {}) };
+      const { failure, result } = await runWorkersUntil(
+        workers,
+        planAsking(said, options).then(failureAndResult),
+      );
+      const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
+      expect(cause.type).toBe(FAILURE_TYPES.notFound);
+      // The model was asked once, and nothing was planned.
+      expect(model.received).toHaveLength(1);
+      expect(result.plan).toEqual([]);
+      return { message: cause.message, result };
+    };
 
     it('ends NotFound on the rules alone, as the run without a second reading does', async () => {
       const workers = await server.workers('planner-only');
@@ -260,50 +275,32 @@ describe('doing only what was asked', () => {
     }, 120_000);
 
     it('ends NotFound as before when the model reads the same missing thing, reading only once', async () => {
-      const { model, workers } = await workersReading(readingAs('bring', 'giraffe'));
-      const { failure, result } = await runWorkersUntil(
-        workers,
-        planAsking('Bring me the giraffe.', { reader: 'rules-then-model' }).then(failureAndResult),
+      const { message, result } = await notFoundReadingAgain(
+        readingAs('bring', 'giraffe'),
+        'Bring me the giraffe.',
       );
-      const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
-      expect(cause.type).toBe(FAILURE_TYPES.notFound);
-      expect(cause.message).toMatch(/^no giraffe in the building/);
+      expect(message).toMatch(/^no giraffe in the building/);
       expect(result.reading).toMatchObject({ by: 'model' });
-      expect(result.plan).toEqual([]);
-      expect(model.received).toHaveLength(1);
     }, 120_000);
 
     it('overturns NotFound only with a word the building has, not with a thing near in meaning', async () => {
       // "toaster" comes within 0.49 of the bread in meaning, but the office has no toaster.
-      const { model, workers } = await workersReading(readingAs('use', 'toaster'));
-      const { failure, result } = await runWorkersUntil(
-        workers,
-        planAsking('Toast me some crumpets in the toaster.', { reader: 'rules-then-model' }).then(
-          failureAndResult,
-        ),
+      const { message, result } = await notFoundReadingAgain(
+        readingAs('use', 'toaster'),
+        'Toast me some crumpets in the toaster.',
       );
-      const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
-      expect(cause.type).toBe(FAILURE_TYPES.notFound);
-      expect(cause.message).toMatch(/^no toaster in the building \(the nearest thing: bread\)$/);
+      expect(message).toMatch(/^no toaster in the building \(the nearest thing: bread\)$/);
       expect(result.reading).toMatchObject({ by: 'model' });
-      expect(result.plan).toEqual([]);
-      expect(model.received).toHaveLength(1);
     }, 120_000);
 
     it("keeps the rules' NotFound when the model's endpoint fails, saying why in the one line", async () => {
-      const { model, workers } = await workersReading({ kind: 'status', status: 503, message: 'overloaded' });
-      const { failure, result } = await runWorkersUntil(
-        workers,
-        planAsking(instruction, { reader: 'rules-then-model', llmMaxAttempts: 1 }).then(failureAndResult),
-      );
-      const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
-      expect(cause.type).toBe(FAILURE_TYPES.notFound);
-      expect(cause.message).toMatch(
+      const down: ScriptedAnswer = { kind: 'status', status: 503, message: 'overloaded' };
+      const { message, result } = await notFoundReadingAgain(down, instruction, 1);
+      expect(message).toMatch(
         /^no telly in the building .*; the model could not read the instruction again: .*\S/,
       );
-      expect(cause.message).not.toContain('\n');
+      expect(message).not.toContain('\n');
       expect(result.notFound?.missing).toContain('telly');
-      expect(model.received).toHaveLength(1);
     }, 120_000);
   });
 });
