@@ -76,6 +76,8 @@ export type RunOutcome = {
  */
 export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
+  // Who reads when not the rules alone: said in each record and in each run's options.
+  const reader = options.reader && options.reader !== 'rules' ? { reader: options.reader } : {};
   // A planner that does not search (the baselines) plans from the whole graph: search tasks are not its.
   const searches = traitsOf(options.planner).search !== 'none';
   const applicable = options.tasks.filter((t) => searches || !isSearchTask(t));
@@ -152,7 +154,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
       family: task.family,
       instruction: task.instruction,
       planner: options.planner,
-      ...(options.reader && options.reader !== 'rules' ? { reader: options.reader } : {}),
+      ...reader,
       planScope: options.planScope ?? DEFAULT_PLAN_SCOPE,
       provider: provider.name,
       model: provider.model,
@@ -170,7 +172,7 @@ export async function runEvaluation(options: RunOptions): Promise<RunOutcome> {
           planner: options.planner,
           // A run that would ask which thing was meant fails with its question instead of waiting.
           ask: false,
-          ...(options.reader && options.reader !== 'rules' ? { reader: options.reader } : {}),
+          ...reader,
           ...(options.planScope ? { planScope: options.planScope } : {}),
           // Search tasks are scored on the search alone, so their plan gets no replans.
           ...(search
