@@ -1,8 +1,8 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import type { ActionSpec, Goal } from '@groundplan/simulator';
 import { stem } from './missing-things.js';
-import { nodeWords } from './node-words.js';
-import { ownerOf, saidNames } from './people.js';
+import { attributeNames, nodeWords } from './node-words.js';
+import { isPersonOf, ownerOf, saidNames } from './people.js';
 import { thingsInRooms } from './things-in-rooms.js';
 
 /**
@@ -225,15 +225,18 @@ export function namedNodes(
 ): Set<string> {
   const named = new Set<string>();
   const words = wordsOf(graph);
-  for (const phrase of namingPhrases(instruction, options.places ?? false)) {
+  for (const phrase of namingPhrases(instruction, options.places ?? false, {
+    isPerson: (word) => isPersonOf(graph, word),
+    isNodeWord: (word) => nodeWordSet(graph).has(word),
+  })) {
     const head = phrase.at(-1)!;
     let best = 0;
     let ids: string[] = [];
     for (const [id, own] of words) {
       if (!head.some((word) => own.some((mine) => names(word, mine)))) continue;
-      // Its states describe it too, though they never name it: "the clean fork" is the clean one
-      // of two forks; "empty the dishwasher" names no empty mug.
-      const described = stateWords(graph, id);
+      // Its states and its attributes' names describe it too, though they never name it: "the
+      // clean fork" is the clean one of two forks; "empty the dishwasher" names no empty mug.
+      const described = [...stateWords(graph, id), ...attributeNames(graph, id)];
       const score = phrase.filter((alternatives) =>
         alternatives.some((word) => own.some((mine) => names(word, mine)) || described.includes(word)),
       ).length;
@@ -263,6 +266,17 @@ function wordsOf(graph: SceneGraph): Map<string, string[]> {
   return words;
 }
 
+/** Every asset's and object's naming words, as one set. */
+const nodeWordSetCache = new WeakMap<SceneGraph, Set<string>>();
+function nodeWordSet(graph: SceneGraph): Set<string> {
+  let all = nodeWordSetCache.get(graph);
+  if (all === undefined) {
+    all = new Set([...wordsOf(graph).values()].flat());
+    nodeWordSetCache.set(graph, all);
+  }
+  return all;
+}
+
 /** The words of a node's state values, stemmed ("clean", "dirty", "off"). */
 function stateWords(graph: SceneGraph, id: string): string[] {
   const state = (graph.getNodeAttribute(id, 'state') ?? {}) as Record<string, unknown>;
@@ -274,14 +288,28 @@ function stateWords(graph: SceneGraph, id: string): string[] {
 /**
  * The instruction's naming phrases, each a list of word positions (a hyphenated word is one
  * position with its joined and split forms: "t-shirts" -> tshirt, t, shirt), stemmed. Skipped:
- * function and general words, people's names, and the phrases that say where.
+ * function and general words, people's names, the phrases that say where, and what a participle
+ * says of a thing ("a banana going black" names the banana; "the cutting board" keeps its
+ * "cutting", a word of a node of the building).
  */
-function namingPhrases(instruction: string, places: boolean): string[][][] {
+function namingPhrases(
+  instruction: string,
+  places: boolean,
+  building: {
+    /** Whether a capitalised word opening a sentence is someone the building knows ("Chris has been ..."). */
+    isPerson: (word: string) => boolean;
+    /** Whether a stemmed word is one of the building's things' naming words. */
+    isNodeWord: (word: string) => boolean;
+  },
+): string[][][] {
   const phrases: string[][][] = [];
   // A dash between spaces parts a sentence as a comma does.
   for (const sentence of instruction.replace(/\s[-–—]\s/g, ', ').split(/(?<=[.!?])\s+/)) {
     const tokens = sentence.match(/[A-Za-z][A-Za-z'’-]*|[,;:]/g) ?? [];
     let place = false;
+    let describing = false;
+    // After "I", "you", "we'll" ... comes a verb: "I'll read it on the sofa" names no bread.
+    let verbNext = false;
     let phrase: string[][] = [];
     const end = () => {
       // A participle after the thing says what it does, not what it is: "the orange left on ...".
@@ -297,20 +325,41 @@ function namingPhrases(instruction: string, places: boolean): string[][][] {
       // verb, "to" before a verb an infinitive.
       if (/^[,;:]$/.test(token) || PHRASE_ENDS.has(lower)) place = false;
       else if (isPlacePreposition(lower, next, tokens[i - 1]?.toLowerCase() ?? '')) place = !places;
-      // A capital inside a sentence, or a capital's possessive, is a person's (or a code's) name.
-      const name = (i > 0 && /^[A-Z][a-z]/.test(token)) || /^[A-Z].*['’]s$/.test(token);
+      // A capital inside a sentence, a capital's possessive, or someone the building knows, is a
+      // person's (or a code's) name.
+      const name =
+        (i > 0 && /^[A-Z][a-z]/.test(token)) ||
+        /^[A-Z].*['’]s$/.test(token) ||
+        (i === 0 && /^[A-Z][a-z]/.test(token) && building.isPerson(lower));
       const bare = lower.replace(/['’]s$/, '');
       const previous = tokens[i - 1]?.toLowerCase() ?? '';
-      const forms = [bare.replace(/['’-]/g, ''), ...bare.split(/[-'’]/)]
-        .filter((word) => word.length > 1 && (!FUNCTION_WORDS.has(word) || isNounHere(word, previous)))
-        .map(stem);
-      if (place || name || forms.length === 0) end();
-      else phrase.push([...new Set(forms)]);
+      const subject = SUBJECT_PRONOUN.test(bare);
+      const forms = subject
+        ? []
+        : [bare.replace(/['’-]/g, ''), ...bare.split(/[-'’]/)]
+            .filter((word) => word.length > 1 && (!FUNCTION_WORDS.has(word) || isNounHere(word, previous)))
+            .map(stem);
+      const verb = verbNext && forms.length > 0;
+      if (subject) verbNext = true;
+      else if (verb || /^[,;:]$/.test(token)) verbNext = false;
+      if (verb) end();
+      else if (place || name || forms.length === 0) {
+        describing = false;
+        end();
+      } else if (describing) {
+        // What the participle says of the thing: "going black", "sitting open".
+      } else if (phrase.length > 0 && isParticiple(lower) && !forms.some(building.isNodeWord)) {
+        end();
+        describing = true;
+      } else phrase.push([...new Set(forms)]);
     });
     end();
   }
   return phrases;
 }
+
+/** A subject pronoun, or one with its verb ("I'll", "we're", "she's"): a verb comes after it. */
+const SUBJECT_PRONOUN = /^(?:i|you|we|he|she|they)(?:['’](?:ll|m|ve|d|re|s))?$/;
 
 /** A function word used as a noun: "the can" (not "can you"). */
 function isNounHere(word: string, previous: string): boolean {
@@ -348,9 +397,15 @@ const ASKING = new Set('out me us know see check wonder ask tell find show remem
 /** Words after which a phrase of place has ended. */
 const PHRASE_ENDS = new Set(['and', 'then', 'or', 'but', 'which', 'that', 'who', 'so', 'because', 'once']);
 
-/** Whether the instruction's word names a node's word: the same stem, or one of four letters or more inside it ("book" in textbook, "alcohol" in alcoholic). */
+/**
+ * Whether the instruction's word names a node's word: the same stem; the last part of a compound,
+ * four letters or more ("book" names a textbook, not a bookshelf: the compound is what its last
+ * part says); or the word with a short ending ("alcohol" in alcoholic).
+ */
 function names(said: string, own: string): boolean {
-  return said === own || (said.length >= 4 && own.includes(said));
+  if (said === own) return true;
+  if (said.length < 4) return false;
+  return own.endsWith(said) || (own.startsWith(said) && own.length - said.length <= 3);
 }
 
 /** Words that name no thing: articles, pronouns, prepositions, auxiliaries, quantities, the general words. */

@@ -1,13 +1,19 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { stem } from './missing-things.js';
 
-/** A node's naming words, stemmed: its id's words and its attributes' names and text values (not those that name someone else: owner, for, sender). */
+/**
+ * A node's naming words, stemmed: its id's words, its attributes' text values (not those that
+ * name someone else: owner, for, sender) and the names of its flags that hold ("alcoholic": true).
+ * The name of a valued attribute says what the value is, not what the node is: "colour": "red"
+ * makes the node red, not a colour ("the kids like to colour in" names nothing), and "leaves":
+ * "spiky" is no reason for "leave them there" to name the plant (attributeNames).
+ */
 export function nodeWords(graph: SceneGraph, id: string): string[] {
   const attributes = (graph.getNodeAttribute(id, 'attributes') ?? {}) as Record<string, unknown>;
   const texts = [
     id,
     // A flag names the node only when it holds: "alcoholic": false is no alcohol.
-    ...Object.entries(attributes).flatMap(([key, value]) => (value === false ? [] : [key])),
+    ...Object.entries(attributes).flatMap(([key, value]) => (value === true ? [key] : [])),
     ...Object.entries(attributes).flatMap(([key, value]) =>
       typeof value === 'string' && !OTHERS.has(key) ? [value] : [],
     ),
@@ -17,3 +23,11 @@ export function nodeWords(graph: SceneGraph, id: string): string[] {
 
 /** Attributes whose values name someone or something else than the node. */
 const OTHERS = new Set(['owner', 'occupant', 'for', 'sender', 'note', 'shows']);
+
+/** The names of a node's valued attributes, stemmed ("colour", "leaves"): words that describe it, never name it. */
+export function attributeNames(graph: SceneGraph, id: string): string[] {
+  const attributes = (graph.getNodeAttribute(id, 'attributes') ?? {}) as Record<string, unknown>;
+  return Object.entries(attributes).flatMap(([key, value]) =>
+    typeof value === 'boolean' ? [] : (key.toLowerCase().match(/[a-z]+/g) ?? []).map(stem),
+  );
+}

@@ -40,6 +40,32 @@ function peoplesRooms(graph: SceneGraph): Set<string> {
   return prefixes;
 }
 
+/**
+ * Whether the building knows someone by this name: a room of theirs ("Chris" -> chris_office,
+ * "Peter" -> peters_office) or a thing whose `owner` they are ("Niko").
+ */
+export function isPersonOf(graph: SceneGraph, name: string): boolean {
+  const lower = name.toLowerCase();
+  const rooms = peoplesRooms(graph);
+  return rooms.has(lower) || rooms.has(`${lower}s`) || ownersOf(graph).has(lower);
+}
+
+const ownersCache = new WeakMap<SceneGraph, Set<string>>();
+function ownersOf(graph: SceneGraph): Set<string> {
+  let owners = ownersCache.get(graph);
+  if (owners === undefined) {
+    owners = new Set(
+      graph.nodes().flatMap((id) => {
+        const owner = (graph.getNodeAttribute(id, 'attributes') as Record<string, unknown> | undefined)
+          ?.owner;
+        return typeof owner === 'string' ? [owner.toLowerCase().replace(/['’]s$/, '')] : [];
+      }),
+    );
+    ownersCache.set(graph, owners);
+  }
+  return owners;
+}
+
 /** The capitalised words of the instruction as an owner is spelled: "Peter" -> peter, peters. */
 export function saidNames(instruction: string): Set<string> {
   return new Set(
