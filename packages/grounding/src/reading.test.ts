@@ -32,6 +32,15 @@ describe('reading an instruction', () => {
     expect(kind('Find me an office with a cabinet, a desk, and a chair.')).toBe('question');
   });
 
+  it('reads a request the person says wants only an answer as a question', () => {
+    expect(
+      readInstruction("Could you see if the oven's been left on? Don't touch anything, just tell me."),
+    ).toMatchObject({ kind: 'question', form: 'whether' });
+    expect(kind('Check the fridge for milk and just let me know.')).toBe('question');
+    expect(kind("Put the mug in the sink and don't touch anything else.")).toBe('request');
+    expect(kind('Check if the coffee machine is working.')).toBe('request');
+  });
+
   it('reads a search joined to an action as a request', () => {
     expect(kind('Find the stapler and bring it to me.')).toBe('request');
     expect(kind('Locate the office, throw away the fruit and get them a fresh apple.')).toBe('request');

@@ -89,6 +89,15 @@ export function readInstruction(instruction: string): Reading {
     }
     requests.push(sentence);
   }
+  // "Can you check whether the printer is on? Don't start anything, just tell me.": the person
+  // says in so many words that they want an answer and no change.
+  if (requests.length > 0 && ANSWER_ONLY.test(instruction))
+    return {
+      kind: 'question',
+      form: questions[0]?.form ?? (requests.some((r) => /\b(?:whether|if)\b/i.test(r)) ? 'whether' : 'other'),
+      asks: [...questions.map((q) => q.sentence), ...requests],
+      by: 'rules',
+    };
   if (requests.length > 0) return { kind: 'request', asks: requests, by: 'rules' };
   if (questions.length > 0)
     return {
@@ -99,6 +108,13 @@ export function readInstruction(instruction: string): Reading {
     };
   return { kind: 'request', asks: [instruction.trim()], by: 'rules' };
 }
+
+/**
+ * Words by which a person asks for an answer and nothing done: "just tell me", "only let us
+ * know", "don't touch anything" ("don't touch anything else" still asks for what came before).
+ */
+const ANSWER_ONLY =
+  /\b(?:(?:just|only)\s+(?:tell|let)\s+(?:me|us)\b|(?:don['’]?t|do\s+not)\s+(?:touch|start|change|move|do|switch|turn|fix|disturb)\s+anything\b(?!\s+else))/i;
 
 /** Verbs whose imperative asks for an answer, not for a change in the world. */
 const SEARCH_VERBS = new Set(['find', 'locate', 'look', 'search', 'identify', 'show', 'tell', 'spot']);
