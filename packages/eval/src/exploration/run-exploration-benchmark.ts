@@ -3,12 +3,13 @@
 // building: objects a look around shows (SayNav's tasks) and objects inside closed containers
 // (only the per-room plan, opening and looking inside, finds them). Explorers without a model:
 // oracle, full-graph, frontier, frontier-prior; with --saynav the embedded model's saynav and
-// saynav-prior (the model picks among the frontier rooms best by the retrieval prior). Every
+// saynav-prior (the model picks among the frontier rooms best by the retrieval prior; --model another
+// local model than the default, by name or GGUF path). Every
 // explorer runs the same per-room plan (--looks assets per room), each task a run of the real
 // exploreFor workflow (the one runner, src/runner.ts). Writes results.json and
 // report.md to --out after every task; --resume skips the (task, explorer) pairs already there.
 //   tsx --conditions=@groundplan/source src/exploration/run-exploration-benchmark.ts --out DIR
-//     [--saynav] [--tasks N] [--container-tasks N] [--looks K] [--scenes a,b] [--max-tasks N] [--resume]
+//     [--saynav [--model NAME|GGUF] [--threads N]] [--tasks N] [--container-tasks N] [--looks K] [--scenes a,b] [--max-tasks N] [--resume]
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -16,6 +17,7 @@ import {
   createProvider,
   type LlmProvider,
   ROOM_CHOICE_PROMPT_VERSION,
+  resolveLocalModel,
   scriptedProvider,
 } from '@groundplan/llm';
 import { openRetrieval } from '@groundplan/retrieval';
@@ -49,11 +51,13 @@ const { values } = parseArgs({
     scenes: { type: 'string' },
     'max-tasks': { type: 'string' },
     resume: { type: 'boolean', default: false },
+    model: { type: 'string' },
+    threads: { type: 'string' },
   },
 });
 if (!values.out)
   throw new Error(
-    'usage: run-exploration-benchmark --out DIR [--saynav] [--tasks N] [--container-tasks N] [--looks K] [--budget METRES] [--scenes a,b] [--max-tasks N] [--resume]',
+    'usage: run-exploration-benchmark --out DIR [--saynav [--model NAME|GGUF] [--threads N]] [--tasks N] [--container-tasks N] [--looks K] [--budget METRES] [--scenes a,b] [--max-tasks N] [--resume]',
   );
 const out = values.out;
 const tasksPerScene = Number(values.tasks);
@@ -88,7 +92,14 @@ const scenes = memorySceneStore();
 let provider: LlmProvider = scriptedProvider({ search: [], plans: [] });
 let model = 'none';
 if (values.saynav) {
-  provider = createProvider({ provider: 'local' });
+  // A model of packages/llm/README.md's table by name, or a GGUF path (GROUNDPLAN_MODEL as fallback).
+  const resolved = resolveLocalModel(values.model ?? process.env.GROUNDPLAN_MODEL);
+  if (!resolved.ok) throw new Error(resolved.error);
+  provider = createProvider({
+    provider: 'local',
+    modelPath: resolved.value.path,
+    ...(values.threads ? { threads: Number(values.threads) } : {}),
+  });
   model = provider.model;
 }
 
