@@ -114,7 +114,7 @@ export const DEFAULT_TASK_FILES = {
  * instructions held out from the grounded planner's word rules (written after them, to measure
  * how they carry to new wordings), and the blind set of office and home instructions (questions,
  * impossible requests, negations, ambiguous references, side-effect traps; issue 24), the second
- * the third, the fourth, the fifth, the sixth and the seventh (blind2 to blind7; the third to the seventh mainly requests
+ * the third, the fourth, the fifth, the sixth, the seventh and the eighth (blind2 to blind8; the third to the eighth mainly requests
  * with goal predicates), each written before any planner ran on it (TASKS.md).
  */
 export const TASK_SETS = {
@@ -150,6 +150,10 @@ export const TASK_SETS = {
   blind7: {
     instructions: repoFile('datasets/tasks/blind7-tasks.json'),
     requirements: repoFile('datasets/tasks/blind7-requirements.json'),
+  },
+  blind8: {
+    instructions: repoFile('datasets/tasks/blind8-tasks.json'),
+    requirements: repoFile('datasets/tasks/blind8-requirements.json'),
   },
 } as const;
 export type TaskSetName = keyof typeof TASK_SETS;
