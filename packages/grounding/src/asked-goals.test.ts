@@ -79,6 +79,10 @@ describe('the things an instruction names', () => {
     expect([...namedNodes(home, "I'll read on the sofa tonight, so bring me the cookbook.")]).toEqual([
       'cookbook',
     ]);
+    // Its verb may be a function word: "you get the beer" still names the beer.
+    expect([...namedNodes(await datasetScene('office'), 'Can you get the beer from the fridge?')]).toEqual([
+      'beer',
+    ]);
   });
 
   it("read an attribute's name as describing, never naming: to colour names nothing coloured", async () => {

@@ -339,9 +339,11 @@ function namingPhrases(
         : [bare.replace(/['’-]/g, ''), ...bare.split(/[-'’]/)]
             .filter((word) => word.length > 1 && (!FUNCTION_WORDS.has(word) || isNounHere(word, previous)))
             .map(stem);
-      const verb = verbNext && forms.length > 0;
+      // The verb is the next word, after any adverb ("I just need ..."); "you get the lemonade"
+      // has its verb, "get", and names the lemonade.
+      const verb = verbNext && forms.length > 0 && !BEFORE_VERB.has(lower);
       if (subject) verbNext = true;
-      else if (verb || /^[,;:]$/.test(token)) verbNext = false;
+      else if (!BEFORE_VERB.has(lower)) verbNext = false;
       if (verb) end();
       else if (place || name || forms.length === 0) {
         describing = false;
@@ -360,6 +362,13 @@ function namingPhrases(
 
 /** A subject pronoun, or one with its verb ("I'll", "we're", "she's"): a verb comes after it. */
 const SUBJECT_PRONOUN = /^(?:i|you|we|he|she|they)(?:['’](?:ll|m|ve|d|re|s))?$/;
+
+/** Words between a subject and its verb: "I'll just read", "we always keep", "you could also bring". */
+const BEFORE_VERB = new Set(
+  'just also still really actually usually always never often already only even probably then can could would will should must might may'.split(
+    ' ',
+  ),
+);
 
 /** A function word used as a noun: "the can" (not "can you"). */
 function isNounHere(word: string, previous: string): boolean {
