@@ -18,7 +18,7 @@ import {
 } from '@groundplan/simulator';
 import { type Ambiguity, ambiguousThings } from './ambiguous-things.js';
 import { type Ask, type CallReport, type ChatMessage, noCall, type Score } from './ask.js';
-import { askedGoals, asksForChange, namedNodes, subjectOf } from './asked-goals.js';
+import { askedGoals, asksForChange, namedNodes, placingVerbs, subjectOf } from './asked-goals.js';
 import { choiceReply, choiceSchema, goalsChoiceSchema, oneChoiceReply } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
@@ -419,9 +419,11 @@ export function groundedActivities(deps: {
     // The thing the user named is what the goals are about.
     const found = resolved.at(-1)?.node ?? input.found;
     const clauses = requests.length > 1 ? requests : [];
+    const placing = placingVerbs(actions);
     const destinations = requests.map((clause, c) =>
       destinationPhrase(clause, {
         namesRoom: roomNamer(graph),
+        placingVerbs: placing,
         speakerAt: speakerPlace(input.instruction),
         // "Take him something": to where the person named before this clause has things brought.
         placeOfPerson: () => {

@@ -147,6 +147,15 @@ export function subjectOf(goal: Goal): string | undefined {
   return undefined;
 }
 
+/**
+ * The one-word verbs by which a person asks for a thing to be taken and put somewhere: those of the
+ * skills that hold or place things ("put", "bring", "leave", "hide", "lay"; the action table's
+ * `askedBy`).
+ */
+export function placingVerbs(actions: readonly ActionSpec[]): Set<string> {
+  return new Set(movingPhrases(actions, 'on').filter((phrase) => !/\s/.test(phrase)));
+}
+
 /** The phrases that ask for a thing held (pickup's) or put somewhere (release's, then pickup's). */
 function movingPhrases(actions: readonly ActionSpec[], kind: Goal['kind']): readonly string[] {
   const builders = kind === 'holding' ? ['takeIntoGripper'] : ['putOnAccessed', 'takeIntoGripper'];

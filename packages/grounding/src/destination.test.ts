@@ -19,6 +19,16 @@ describe('destination phrases', () => {
     );
   });
 
+  it("reads the skills' placing verbs: leave, hide and lay put a thing somewhere, as the run's skills say", () => {
+    expect(destinationPhrase('leave it on his desk')).toBe('his desk');
+    expect(destinationPhrase('hide the keys in the drawer')).toBe('the drawer');
+    expect(destinationPhrase('lay the towels on the bed')).toBe('the bed');
+    // A skill table without "lay" reads no place in it.
+    expect(
+      destinationPhrase('lay the towels on the bed', { placingVerbs: new Set(['put']) }),
+    ).toBeUndefined();
+  });
+
   it('skips a first place that names a room when another follows: where the thing is, not where it goes', () => {
     const namesRoom = (phrase: string) => phrase === "Dimity's office";
     expect(
@@ -59,6 +69,9 @@ describe('destination phrases', () => {
   it('names none for a clause that does not move a thing, or names no place', () => {
     expect(destinationPhrase('Refrigerate the orange left on the kitchen bench')).toBeUndefined();
     expect(destinationPhrase('Put it down')).toBeUndefined();
+    // After a participle a place says where the thing is; after "something" where it goes.
+    expect(destinationPhrase('Put the cup sitting on the shelf into the sink')).toBe('the sink');
+    expect(destinationPhrase('Put something on the desk')).toBe('the desk');
   });
 });
 

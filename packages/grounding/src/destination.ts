@@ -1,12 +1,18 @@
 import { spoken } from '@groundplan/retrieval';
 import type { SceneGraph } from '@groundplan/scene-graph';
-import type { Goal } from '@groundplan/simulator';
+import { ACTION_SPECS, type Goal } from '@groundplan/simulator';
+import { placingVerbs } from './asked-goals.js';
 import { byScore, type Option } from './options.js';
 
-/** Verbs that move a thing somewhere: their clause's first "on", "in", "into", "onto" or "to" names the place. */
-const PLACING_VERBS = new Set(
-  'place put move bring take set throw file serve return carry drop hang store'.split(' '),
-);
+/**
+ * The verbs that move a thing somewhere, by default the built-in skills' (placingVerbs): their
+ * clause's first "on", "in", "into", "onto" or "to" names the place.
+ */
+let builtInPlacingVerbs: ReadonlySet<string> | undefined;
+function defaultPlacingVerbs(): ReadonlySet<string> {
+  builtInPlacingVerbs ??= placingVerbs(ACTION_SPECS);
+  return builtInPlacingVerbs;
+}
 
 const PRONOUNS = /\b(?:his|her|their)\b/gi;
 
@@ -21,6 +27,8 @@ export type PlaceContext = {
    * something" -> "Tobi's desk"), if the instruction named one before.
    */
   placeOfPerson?: (clause: string) => string | undefined;
+  /** The verbs of the run's skills that put things somewhere (placingVerbs); default: the built-in skills'. */
+  placingVerbs?: ReadonlySet<string>;
 };
 
 /** Verbs that ask for a thing to be thrown away: with no place said, it goes in the bin that fits it. */
@@ -49,6 +57,11 @@ export function roomNamer(graph: SceneGraph): (phrase: string) => boolean {
 }
 
 const PLACE_PREPOSITION = /^(?:on|onto|in|into|to)$/i;
+/**
+ * A past participle, or a verb of how a thing rests, before a place: "left", "kept", "lying",
+ * "sitting" ("put something on the desk" keeps its place: not every -ing word is one).
+ */
+const PARTICIPLE = /^(?:[a-z]{3,}ed|left|kept|lain|sat|stood|hung|lying|sitting|standing|hanging|resting)$/i;
 const DIRECTIONAL = /^(?:onto|into|to)$/i;
 
 /**
@@ -72,13 +85,19 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
   const disposing = DISPOSING.test(clause.trim());
   // "Get" moves a thing only to someone: "get them a fresh apple", "get me a coffee".
   const getting = verb === 'get' && !disposing;
-  if (!PLACING_VERBS.has(verb) && !disposing && !getting) return undefined;
+  if (!(context.placingVerbs ?? defaultPlacingVerbs()).has(verb) && !disposing && !getting) return undefined;
   // "Something to clean with": a phrase that ends on its preposition says what for, not where.
   const last = words.length - 1;
+  // A place after a participle says where the thing is: "the orange left on the bench".
   const starts = getting
     ? []
     : words.flatMap((word, i) =>
-        i > 0 && PLACE_PREPOSITION.test(word) && !(i < last && STRANDED.test(words[last]!)) ? [i] : [],
+        i > 0 &&
+        PLACE_PREPOSITION.test(word) &&
+        !(i < last && STRANDED.test(words[last]!)) &&
+        !PARTICIPLE.test(words[i - 1]!)
+          ? [i]
+          : [],
       );
   // "to", "into" and "onto" say where a thing goes; "on" and "in" before them say where it is
   // ("move the things on the desk to the shelf").
