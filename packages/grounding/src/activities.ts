@@ -51,7 +51,7 @@ import {
   withBonus,
   withModelPick,
 } from './options.js';
-import { occupantOf, placeOfPerson } from './people.js';
+import { isPersonOf, occupantOf, placeOfPerson } from './people.js';
 import { buildingNodes, exploredRoomNodes, planNodes } from './plan-nodes.js';
 import { plainWords } from './quantified.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
@@ -366,7 +366,9 @@ export function groundedActivities(deps: {
     const { graph, index, query } = await prepare(input.sceneRef, input.instruction);
     // The requests, each with "his desk" read as the named person's desk.
     const said = instructionClauses(input.instruction).filter(isRequest);
-    const requests = said.map((clause) => withNamesForPronouns(input.instruction, clause));
+    const requests = said.map((clause) =>
+      withNamesForPronouns(input.instruction, clause, (word) => isPersonOf(graph, word)),
+    );
     // A request for something the building does not have ends here: no goal is made up for it.
     // Unknown words, and nothing near in meaning either ("the couch" in a building of sofas is there).
     // The model's reading names the things; without one, the noun phrases of the requests.

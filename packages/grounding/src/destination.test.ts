@@ -76,6 +76,16 @@ describe('destination phrases', () => {
 });
 
 describe('pronouns read as names', () => {
+  it('reads a name opening a sentence when the building knows that person', () => {
+    const instruction = 'Chris is tired. Leave the apple on his desk.';
+    expect(withNamesForPronouns(instruction, 'Leave the apple on his desk')).toBe(
+      'Leave the apple on his desk',
+    );
+    expect(withNamesForPronouns(instruction, 'Leave the apple on his desk', (word) => word === 'Chris')).toBe(
+      "Leave the apple on Chris's desk",
+    );
+  });
+
   it('reads "his" as the last person named before it', () => {
     expect(withNamesForPronouns("Place Will's drone on his desk.", "Place Will's drone on his desk")).toBe(
       "Place Will's drone on Will's desk",

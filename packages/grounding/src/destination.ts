@@ -139,11 +139,16 @@ export function personBefore(
 
 /**
  * The text with "his", "her" and "their" read as the last person the instruction named before
- * them ("Place Will's drone on his desk" -> "... on Will's desk"). Text with no name before the
- * pronoun is left as it is.
+ * them ("Place Will's drone on his desk" -> "... on Will's desk"; a name opening a sentence counts
+ * when `isPerson` accepts it). Text with no name before the pronoun is left as it is.
  */
-export function withNamesForPronouns(instruction: string, text: string): string {
-  const name = personBefore(instruction, text);
+export function withNamesForPronouns(
+  instruction: string,
+  text: string,
+  /** Whether a capitalised word opening a sentence is someone ("Chris has been ..."). */
+  isPerson?: (word: string) => boolean,
+): string {
+  const name = personBefore(instruction, text, isPerson);
   return name === undefined ? text : text.replace(PRONOUNS, `${name}'s`);
 }
 
