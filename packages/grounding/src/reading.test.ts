@@ -38,6 +38,8 @@ describe('reading an instruction', () => {
     ).toMatchObject({ kind: 'question', form: 'whether' });
     expect(kind('Check the fridge for milk and just let me know.')).toBe('question');
     expect(kind("Put the mug in the sink and don't touch anything else.")).toBe('request');
+    expect(kind("Put the letter on her desk, but don't move anything of hers.")).toBe('request');
+    expect(kind('Put the kettle on and just let me know when it boils.')).toBe('request');
     expect(kind('Check if the coffee machine is working.')).toBe('request');
   });
 

@@ -89,9 +89,16 @@ export function readInstruction(instruction: string): Reading {
     }
     requests.push(sentence);
   }
-  // "Can you check whether the printer is on? Don't start anything, just tell me.": the person
-  // says in so many words that they want an answer and no change.
-  if (requests.length > 0 && ANSWER_ONLY.test(instruction))
+  // "Can you check whether the printer is on? Just tell me.": a check the person says in so many
+  // words is for an answer, not a change ("put the kettle on and just let me know" still asks).
+  if (
+    requests.length > 0 &&
+    ANSWER_ONLY.test(instruction) &&
+    requests
+      .flatMap((request) => instructionClauses(politeness(request)))
+      .filter((clause) => !ANSWER_ONLY.test(clause) && !HANDS_OFF.test(`${clause}.`))
+      .every((clause) => CHECKING.test(clause))
+  )
     return {
       kind: 'question',
       form: questions[0]?.form ?? (requests.some((r) => /\b(?:whether|if)\b/i.test(r)) ? 'whether' : 'other'),
@@ -110,11 +117,15 @@ export function readInstruction(instruction: string): Reading {
 }
 
 /**
- * Words by which a person asks for an answer and nothing done: "just tell me", "only let us
- * know", "don't touch anything" ("don't touch anything else" still asks for what came before).
+ * Words by which a person asks for an answer and nothing done: "just tell me", "only let us know".
+ * "Don't touch anything" alone does not say it: "drop it on his desk, don't disturb anything of
+ * his" still asks for the drop.
  */
-const ANSWER_ONLY =
-  /\b(?:(?:just|only)\s+(?:tell|let)\s+(?:me|us)\b|(?:don['’]?t|do\s+not)\s+(?:touch|start|change|move|do|switch|turn|fix|disturb)\s+anything\b(?!\s+else))/i;
+const ANSWER_ONLY = /\b(?:just|only)\s+(?:tell|let)\s+(?:me|us)\b/i;
+/** "Don't touch anything.", "do not start anything,": nothing to do, said as a request. */
+const HANDS_OFF = /\b(?:don['’]?t|do\s+not)\s+[a-z]+\s+anything\s*(?:[,.;:!?]|$)/i;
+/** The verbs of looking: "check", "see", "look", "find out". */
+const CHECKING = /\b(?:check|see|look|find\s+out)\b/i;
 
 /** Verbs whose imperative asks for an answer, not for a change in the world. */
 const SEARCH_VERBS = new Set(['find', 'locate', 'look', 'search', 'identify', 'show', 'tell', 'spot']);
