@@ -37,6 +37,9 @@ describe('reading an instruction', () => {
       readInstruction("Could you see if the oven's been left on? Don't touch anything, just tell me."),
     ).toMatchObject({ kind: 'question', form: 'whether' });
     expect(kind('Check the fridge for milk and just let me know.')).toBe('question');
+    expect(kind("I'm off to the shops soon - can you look whether we're out of milk? Just tell me.")).toBe(
+      'question',
+    );
     expect(kind("Put the mug in the sink and don't touch anything else.")).toBe('request');
     expect(kind("Put the letter on her desk, but don't move anything of hers.")).toBe('request');
     expect(kind('Put the kettle on and just let me know when it boils.')).toBe('request');

@@ -96,6 +96,7 @@ export function readInstruction(instruction: string): Reading {
     ANSWER_ONLY.test(instruction) &&
     requests
       .flatMap((request) => instructionClauses(politeness(request)))
+      .filter((clause) => isRequest(clause) && !isStatement(clause))
       .filter((clause) => !ANSWER_ONLY.test(clause) && !HANDS_OFF.test(`${clause}.`))
       .every((clause) => CHECKING.test(clause))
   )
