@@ -172,6 +172,16 @@ describe('the goals an instruction asks for', () => {
     expect(asked(goal('state(plate_3, cleanliness, dirty)'))).toBe(false);
   });
 
+  it('a state word that is also a preposition names no state: "on his desk" asks for no printer off', async () => {
+    const office = await datasetScene('office');
+    const asked = (instruction: string) =>
+      askedGoals({ graph: office, instruction, named: [], actions: ACTION_SPECS })(
+        goal('state(printer_2, power, off)'),
+      );
+    expect(asked('Take the printout from the printer and drop it on her desk.')).toBe(false);
+    expect(asked('Turn the printer off.')).toBe(true);
+  });
+
   it('a thing taken out of a place is not put into it', async () => {
     const office = await datasetScene('office');
     const asked = askedGoals({

@@ -72,7 +72,11 @@ export function askedGoals(context: {
     const now = graph.hasNode(subject) ? (graph.getNodeAttribute(subject, 'state') ?? {}) : {};
     const was = goal.dimension === undefined ? undefined : (now as Record<string, string>)[goal.dimension];
     return (
-      was !== undefined && was !== goal.value && says(lower, was.replace(/_/g, ' '), { describing: true })
+      was !== undefined &&
+      was !== goal.value &&
+      // "on" and "off" are also where things go: "drop it on his desk" names no printer that is on.
+      !FUNCTION_WORDS.has(was) &&
+      says(lower, was.replace(/_/g, ' '), { describing: true })
     );
   };
 }
