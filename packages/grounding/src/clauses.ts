@@ -31,7 +31,6 @@ const CONNECTIVE = new RegExp(
 export function instructionClauses(instruction: string): string[] {
   const clauses = instruction
     .split(/[.!?;:]+(?:\s+|$)|,|\s[-–—]+\s|[–—]/)
-    .flatMap((sentence) => sentence.split(PURPOSE))
     .flatMap((sentence) => withSharedVerb(sentence.split(CONNECTIVE).map(tidy)))
     .filter((clause) => clause.split(' ').length >= 2);
   return clauses.length > 0 ? clauses : [instruction.trim()];
@@ -40,13 +39,6 @@ export function instructionClauses(instruction: string): string[] {
 function tidy(clause: string): string {
   return clause.replace(/\s+/g, ' ').trim();
 }
-
-/**
- * Where a clause of purpose begins: "leave it on his desk so he can have a go at fixing it", "put
- * the binder on the desk so whoever's there has it". It says why, and asks for nothing.
- */
-const PURPOSE =
-  /\s(?=so\s+(?:that\s+)?(?:i|you|he|she|we|they|it|whoever|someone|somebody|everyone|there)\b)/i;
 
 /** Words that open a noun phrase: a part of a sentence that opens with one has no verb of its own. */
 const DETERMINERS = new Set('a an the some another my our your his her their its'.split(' '));
@@ -89,13 +81,11 @@ export function speakerPlace(instruction: string): string | undefined {
 }
 
 /**
- * Words that open a statement rather than a request: pronouns and their contractions, determiners
- * and "there" ("There is coffee on the floor", "My parcel got delivered", "We've got visitors"), and
- * a participle that goes on with the statement before it ("he's cut his thumb and gone pale"). A
- * request opens with its verb.
+ * Words that open a statement rather than a request: pronouns, determiners and "there" ("There is
+ * coffee on the floor", "My parcel got delivered"). A request opens with its verb.
  */
 const STATEMENT_OPENERS = new Set(
-  "i i'm i've i'd i'll we we're we've we'd we'll you you're you've you'd you'll he he's he'd he'll she she's she'd she'll it it's it'll they they're they've they'd they'll there there's this that these those my our your his her their its a an the someone something somebody everyone each every let's gone been".split(
+  "i i'm i've we we're you he she it it's they there there's this that these those my our your his her their its a an the someone something somebody everyone each every let's".split(
     ' ',
   ),
 );
@@ -117,7 +107,7 @@ const PAST_TENSE =
  */
 const NON_VERB_OPENERS = new Set(
   `at in on by for from with after before during until since about behind under inside near
-  not except apart aside other everything anything nothing none so`.split(/\s+/),
+  not except apart aside other everything anything nothing none`.split(/\s+/),
 );
 
 /**

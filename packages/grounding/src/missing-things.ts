@@ -59,16 +59,9 @@ const OPENER = `(?:the|a|an|some|any|my|his|her|their|our|your|its|this|that|the
 /** Words that end one: prepositions, conjunctions, and the end of a clause. */
 const CLOSER = String.raw`(?=\s+(?:on|in|into|onto|to|from|at|with|of|for|by|near|next|under|inside|behind|and|or|then|that|which|who|so|because|where|if)\b|[,.;:!?]|$)`;
 
-/**
- * The noun phrases of a request: the words after an opener up to the next closer; a phrase of
- * what a container holds runs on past "of" ("a bag of chips", "the jar of instant": the chips, the
- * coffee, are the thing).
- */
+/** The noun phrases of a request: the words after an opener up to the next closer. */
 export function nounPhrases(request: string): string[] {
-  const pattern = new RegExp(
-    String.raw`\b${OPENER}\s+([a-z][a-z' -]*?(?:\s+of\s+[a-z][a-z' -]*?)?)${CLOSER}`,
-    'gi',
-  );
+  const pattern = new RegExp(String.raw`\b${OPENER}\s+([a-z][a-z' -]*?)${CLOSER}`, 'gi');
   const phrases: string[] = [];
   for (const match of request.toLowerCase().matchAll(pattern)) {
     const phrase = match[1]!.trim().replace(/\s+/g, ' ');
@@ -90,14 +83,12 @@ const CLAUSE_OPENERS = new Set(
 );
 
 /**
- * Words that name no particular thing ("one of the things", "something to clean with"), that say
- * which or how many, or that name people, not things ("for the people who'd rather have that"), so
- * a phrase of only these is never missing.
+ * Words that name no particular thing ("one of the things", "something to clean with") or that
+ * say which or how many, so a phrase of only these is never missing.
  */
 const GENERAL_WORDS = new Set(
   `one ones thing things item items stuff something anything everything nothing someone somewhere place
   places location locations spot spots position positions area areas
   way kind sort lot lots bit little piece rest other others same whole right wrong correct appropriate best
-  next last first second third new old other own it them me him her us you one's of
-  people person everyone everybody anyone anybody somebody whoever`.split(/\s+/),
+  next last first second third new old other own it them me him her us you one's`.split(/\s+/),
 );
