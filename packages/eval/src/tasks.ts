@@ -114,7 +114,7 @@ export const DEFAULT_TASK_FILES = {
  * instructions held out from the grounded planner's word rules (written after them, to measure
  * how they carry to new wordings), and the blind set of office and home instructions (questions,
  * impossible requests, negations, ambiguous references, side-effect traps; issue 24), the second
- * the third, the fourth, the fifth, the sixth, the seventh and the eighth (blind2 to blind8; the third to the eighth mainly requests
+ * the third, the fourth, the fifth, the sixth, the seventh, the eighth and the ninth (blind2 to blind9; the third to the ninth mainly requests
  * with goal predicates), each written before any planner ran on it (TASKS.md).
  */
 export const TASK_SETS = {
@@ -154,6 +154,10 @@ export const TASK_SETS = {
   blind8: {
     instructions: repoFile('datasets/tasks/blind8-tasks.json'),
     requirements: repoFile('datasets/tasks/blind8-requirements.json'),
+  },
+  blind9: {
+    instructions: repoFile('datasets/tasks/blind9-tasks.json'),
+    requirements: repoFile('datasets/tasks/blind9-requirements.json'),
   },
 } as const;
 export type TaskSetName = keyof typeof TASK_SETS;
