@@ -43,6 +43,17 @@ describe('reading an instruction', () => {
     expect(kind("Put the mug in the sink and don't touch anything else.")).toBe('request');
     expect(kind("Put the letter on her desk, but don't move anything of hers.")).toBe('request');
     expect(kind('Put the kettle on and just let me know when it boils.')).toBe('request');
+    expect(kind("Could you check whether the oven's off? Only tell me, don't do anything to it.")).toBe(
+      'question',
+    );
+    expect(kind("Can you see whether the porch light is on? Just tell me, I'll see to it myself.")).toBe(
+      'question',
+    );
+    expect(readInstruction("Where's the ladder got to? Don't bring it, just tell me.")).toMatchObject({
+      kind: 'question',
+      form: 'where',
+    });
+    expect(kind("Bring me the mug, but don't touch the laptop.")).toBe('request');
     expect(kind('Check if the coffee machine is working.')).toBe('request');
   });
 

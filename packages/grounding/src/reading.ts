@@ -73,7 +73,7 @@ export function readInstruction(instruction: string): Reading {
     }
     // The sentence's first clause that asks: "Ajay's hungry: get his granola bar" asks in its second.
     const clauses = instructionClauses(asked);
-    const at = clauses.findIndex((clause) => isRequest(clause) && !isStatement(clause));
+    const at = clauses.findIndex(asks);
     if (at < 0) continue;
     const [first, ...rest] = clauses.slice(at) as [string, ...string[]];
     if (SEARCH_VERBS.has(firstWord(first))) {
@@ -96,8 +96,7 @@ export function readInstruction(instruction: string): Reading {
     ANSWER_ONLY.test(instruction) &&
     requests
       .flatMap((request) => instructionClauses(politeness(request)))
-      .filter((clause) => isRequest(clause) && !isStatement(clause))
-      .filter((clause) => !ANSWER_ONLY.test(clause) && !HANDS_OFF.test(`${clause}.`))
+      .filter(asks)
       .every((clause) => CHECKING.test(clause))
   )
     return {
@@ -123,8 +122,17 @@ export function readInstruction(instruction: string): Reading {
  * his" still asks for the drop.
  */
 const ANSWER_ONLY = /\b(?:just|only)\s+(?:tell|let)\s+(?:me|us)\b/i;
-/** "Don't touch anything.", "do not start anything,": nothing to do, said as a request. */
-const HANDS_OFF = /\b(?:don['’]?t|do\s+not)\s+[a-z]+\s+anything\s*(?:[,.;:!?]|$)/i;
+/**
+ * Whether a clause asks for something done: an imperative, not a statement ("I'll sort it out
+ * myself"), not a negated one ("don't bring it", "no need to touch it": they ask that nothing be
+ * done) and not a request for an answer ("just tell me").
+ */
+function asks(clause: string): boolean {
+  return isRequest(clause) && !isStatement(clause) && !NEGATED.test(clause) && !ANSWER_ONLY.test(clause);
+}
+
+/** A negated imperative: "don't bring it", "do not touch", "never mind", "no need to touch it". */
+const NEGATED = /^(?:just\s+|please\s+)?(?:don['’]?t|do\s+not|never|no\s+need)\b/i;
 /** The verbs of looking: "check", "see", "look", "find out". */
 const CHECKING = /\b(?:check|see|look|find\s+out)\b/i;
 
@@ -155,7 +163,9 @@ const QUESTION_WORDS: Record<string, QuestionForm> = {
 };
 
 function questionForm(words: readonly string[], endsWithMark: boolean): QuestionForm | undefined {
-  const [first = '', second = ''] = words;
+  const [said = '', second = ''] = words;
+  // "Where's the hammer got to?" asks where.
+  const first = said.replace(/['’]s$/, '');
   if (first === 'how' && (second === 'many' || second === 'much')) return 'how-many';
   const form = Object.hasOwn(QUESTION_WORDS, first) ? QUESTION_WORDS[first] : undefined;
   if (form !== undefined) return form;
@@ -196,10 +206,12 @@ function politeness(sentence: string): string {
 /** A clause that says how things are, by its verb: "Luis gave ...", "Tobi spilt ...", "The kitchen flooded". */
 function isStatement(clause: string): boolean {
   const [first = '', second = ''] = clause.toLowerCase().split(/\s+/);
-  if (/^\d/.test(first) || STATEMENT_SUBJECTS.has(first)) return true;
+  if (/^\d/.test(first) || STATEMENT_SUBJECTS.has(first) || SUBJECT_CONTRACTION.test(first)) return true;
   return PAST_TENSE.test(second) || IRREGULAR_PAST.has(second);
 }
 
+/** A subject pronoun with its verb: "I'll", "we've", "she's". */
+const SUBJECT_CONTRACTION = /^(?:i|you|we|he|she|they|it)['’](?:ll|m|ve|d|re|s)$/;
 /** Subjects isRequest does not know: quantities and "one of". */
 const STATEMENT_SUBJECTS = new Set(['one', 'either', 'neither', 'both', 'all', 'no', 'nobody', 'none']);
 const PAST_TENSE = /^[a-z]{3,}ed$/;
