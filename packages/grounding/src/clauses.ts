@@ -23,6 +23,18 @@ const CONNECTIVE = new RegExp(
 );
 
 /**
+ * The sentence without the politeness around its request: "Could you please bring me a mug?" ->
+ * "bring me a mug"; "Please close the door" -> "close the door".
+ */
+export function politeness(sentence: string): string {
+  return sentence
+    .trim()
+    .replace(/[?!.]+$/, '')
+    .replace(/^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?/i, '')
+    .replace(/^(?:i\s+(?:want|need|would like)\s+you\s+to\s+)/i, '');
+}
+
+/**
  * The instruction's clauses in order, each trimmed of its connective and closing punctuation:
  * "Make Niko a coffee and place the mug on his desk." -> ["Make Niko a coffee", "place the mug on
  * his desk"]. A clause of fewer than two words ("Once finished", "now") is no request and is

@@ -19,6 +19,18 @@ describe('destination phrases', () => {
     );
   });
 
+  it('reads the request after its politeness: "could you put them on the table" names the table', () => {
+    expect(destinationPhrase('Could you put them on the table in there for him')).toBe(
+      'the table in there for him',
+    );
+    expect(destinationPhrase('would you please leave it on the front desk')).toBe('the front desk');
+  });
+
+  it('reads "in from", "on out of" as a particle before where a thing was, not a place it goes', () => {
+    expect(destinationPhrase('Bring the pot in from the patio')).toBeUndefined();
+    expect(destinationPhrase('bring the chairs in from the garden to the hall')).toBe('the hall');
+  });
+
   it("reads the skills' placing verbs: leave, hide and lay put a thing somewhere, as the run's skills say", () => {
     expect(destinationPhrase('leave it on his desk')).toBe('his desk');
     expect(destinationPhrase('hide the keys in the drawer')).toBe('the drawer');

@@ -2,6 +2,7 @@ import { spoken } from '@groundplan/retrieval';
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { ACTION_SPECS, type Goal } from '@groundplan/simulator';
 import { placingVerbs } from './asked-goals.js';
+import { politeness } from './clauses.js';
 import { byScore, type Option } from './options.js';
 
 /**
@@ -63,6 +64,8 @@ const PLACE_PREPOSITION = /^(?:on|onto|in|into|to)$/i;
  */
 const PARTICIPLE = /^(?:[a-z]{3,}ed|left|kept|lain|sat|stood|hung|lying|sitting|standing|hanging|resting)$/i;
 const DIRECTIONAL = /^(?:onto|into|to)$/i;
+/** A word after a preposition that makes it a particle: "in from the patio", "on out of". */
+const SOURCE = /^(?:from|out|off)$/i;
 
 /**
  * The place a placing clause names: the words after its first "to", "into" or "onto", else after
@@ -77,8 +80,8 @@ const DIRECTIONAL = /^(?:onto|into|to)$/i;
  * ("Refrigerate the orange left on the bench").
  */
 export function destinationPhrase(clause: string, context: PlaceContext = {}): string | undefined {
-  const words = clause
-    .trim()
+  // "Could you put them on the table": the request is what follows the politeness.
+  const words = politeness(clause)
     .replace(/[.!?,;:]+$/, '')
     .split(/\s+/);
   const verb = (words[0] ?? '').toLowerCase();
@@ -94,6 +97,8 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
     : words.flatMap((word, i) =>
         i > 0 &&
         PLACE_PREPOSITION.test(word) &&
+        // "Bring the pot in from the patio": "in" there says no place; "from" says where it was.
+        !SOURCE.test(words[i + 1] ?? '') &&
         !(i < last && STRANDED.test(words[last]!)) &&
         !PARTICIPLE.test(words[i - 1]!)
           ? [i]

@@ -1,4 +1,4 @@
-import { instructionClauses, isRequest } from './clauses.js';
+import { instructionClauses, isRequest, politeness } from './clauses.js';
 
 /** What kind of question an instruction asks; `find` is an imperative search ("Find me a carrot"). */
 export type QuestionForm = 'find' | 'whether' | 'where' | 'which' | 'who' | 'what' | 'how-many' | 'other';
@@ -190,18 +190,6 @@ const POLITE_ASK = /(?:^|[;:,]\s*|\s[-–—]\s+)(?:can|could|would|will)\s+you\
 
 const INDIRECT =
   /^(?:i\s+(?:wonder|was\s+wondering)|i'?m\s+wondering|i\s+(?:want|need|would\s+like)\s+to\s+know|i'd\s+like\s+to\s+know)\s+([a-z]+)/i;
-
-/**
- * The sentence without the politeness around its request: "Could you please bring me a mug?" ->
- * "bring me a mug"; "Please close the door" -> "close the door".
- */
-function politeness(sentence: string): string {
-  return sentence
-    .trim()
-    .replace(/[?!.]+$/, '')
-    .replace(/^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?/i, '')
-    .replace(/^(?:i\s+(?:want|need|would like)\s+you\s+to\s+)/i, '');
-}
 
 /** A clause that says how things are, by its verb: "Luis gave ...", "Tobi spilt ...", "The kitchen flooded". */
 function isStatement(clause: string): boolean {
