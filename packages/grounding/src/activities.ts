@@ -24,7 +24,9 @@ import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
 import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
 import {
+  destinationAssets,
   destinationPhrase,
+  FITTING_BIN,
   personBefore,
   roomNamer,
   towardDestination,
@@ -448,6 +450,21 @@ export function groundedActivities(deps: {
     const placeQuery = new Map(places.map((place, i) => [place, placeQueries[i]!]));
     const things = (vector: Float32Array, kinds: ('asset' | 'object')[], limit: number) =>
       rankByVector(index, vector, { kinds, contents: 0, limit }).map((entry) => entry.id);
+    // "The table in meeting room 3": the assets of the kind a destination names, in the room it
+    // names; of many, the few closest in meaning to it are candidates.
+    const fitting = destinations.map((place) =>
+      place === undefined || place === FITTING_BIN
+        ? undefined
+        : destinationAssets(graph, input.instruction, place),
+    );
+    const fittingNodes = fitting.flatMap((fits, c) => {
+      if (fits === undefined || fits.length <= DESTINATION_THINGS) return fits ?? [];
+      const allowed = new Set(fits);
+      return rankByVector(index, placeQuery.get(destinations[c]!)!, { kinds: ['asset'], contents: 0 })
+        .map((entry) => entry.id)
+        .filter((id) => allowed.has(id))
+        .slice(0, DESTINATION_THINGS);
+    });
     // Each clause's objects and each named destination are candidates too, not only the whole
     // instruction's best things.
     const retrieved = [
@@ -455,6 +472,7 @@ export function groundedActivities(deps: {
         things(vector, ['asset', 'object'], GROUNDED_LIMITS.retrievedThings),
       ),
       ...placeQueries.flatMap((vector) => things(vector, ['asset'], DESTINATION_THINGS)),
+      ...fittingNodes,
     ];
     // What the person said not to touch is no goal's node: what the model's reading excludes and
     // what the words exclude ("everything except the chess").
@@ -513,6 +531,7 @@ export function groundedActivities(deps: {
     // clean cutlery in the drawer" means the cutlery drawer among equally named drawers.
     const closeness = destinations.map((place, c) => {
       const vector = place === undefined ? undefined : placeQuery.get(place);
+      const fits = fitting[c];
       const said = new Set(plainWords(requests[c] ?? ''));
       // "The coffee table in the first-floor living room": the one in that room fits best.
       const inRoom = new Set(
@@ -521,25 +540,30 @@ export function groundedActivities(deps: {
       return (
         vector &&
         new Map(
-          assets.map((id, i) => [
-            id,
-            cosine(assetVectors[i]!, vector) +
-              (inRoom.has(id) ? IN_NAMED_ROOM_BONUS : 0) +
-              CLAUSE_WORD_BONUS *
-                spoken(id)
-                  .split(' ')
-                  .filter((word) => said.has(word)).length,
-          ]),
+          assets
+            .flatMap((id, i) => (fits !== undefined && !fits.includes(id) ? [] : [[id, i] as const]))
+            .map(([id, i]) => [
+              id,
+              cosine(assetVectors[i]!, vector) +
+                (inRoom.has(id) ? IN_NAMED_ROOM_BONUS : 0) +
+                CLAUSE_WORD_BONUS *
+                  spoken(id)
+                    .split(' ')
+                    .filter((word) => said.has(word)).length,
+            ]),
         )
       );
     });
-    const toward = (ranked: Option<Goal>[], near: Map<string, number> | undefined) =>
-      near === undefined ? ranked : towardDestination(ranked, near);
+    const fitSets = fitting.map((fits) => (fits === undefined ? undefined : new Set(fits)));
+    const toward = (ranked: Option<Goal>[], c: number | undefined) => {
+      const near = c === undefined ? undefined : closeness[c];
+      return near === undefined ? ranked : towardDestination(ranked, near, fitSets[c!]);
+    };
     // A clause may keep a thing where it is while another moves it: its ranking has current
     // placements too.
     const kept = clauses.length > 0 ? currentPlacements(graph, start.value, nodes) : [];
     const current = new Set(kept.map((goal) => formatGoal(goal)));
-    const wholeAll = toward(await rankWith(query, kept), requests.length === 1 ? closeness[0] : undefined);
+    const wholeAll = toward(await rankWith(query, kept), requests.length === 1 ? 0 : undefined);
     // The ranking offers goals about things the instruction names and states it asks to change:
     // a goal about something nobody named changes what nobody asked for (askedGoals).
     const asked = askedGoals({
@@ -553,7 +577,7 @@ export function groundedActivities(deps: {
     const whole = wholeAll.filter((option) => !current.has(option.label) && asked(option.value));
     const perClauseAll = await Promise.all(
       clauseQueries.map(async (vector, c) =>
-        toward(clauseRanking(wholeAll, await rankWith(vector, kept)), closeness[c]).filter(
+        toward(clauseRanking(wholeAll, await rankWith(vector, kept)), c).filter(
           (option) => !tried.has(option.label),
         ),
       ),

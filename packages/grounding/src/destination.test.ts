@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   DESTINATION_WEIGHT,
+  destinationAssets,
   destinationPhrase,
   FITTING_BIN,
   towardDestination,
   withNamesForPronouns,
 } from './destination.js';
+import { datasetScene } from './test-support/datasets.js';
 import { goalOption, onGoal } from './test-support/goal-options.js';
 
 describe('destination phrases', () => {
@@ -73,6 +75,17 @@ describe('destination phrases', () => {
     expect(destinationPhrase('Get the book in the library', { placeOfPerson })).toBeUndefined();
   });
 
+  it('reads a place after where a thing given to someone comes from as where that is', () => {
+    const placeOfPerson = () => "Kai's desk";
+    expect(
+      destinationPhrase('take him the wrench out of the red toolbox in mobile robotics', { placeOfPerson }),
+    ).toBe("Kai's desk");
+    // With no one to give it to, the place after the source is where it goes.
+    expect(destinationPhrase('put the milk from the fridge on the table', { placeOfPerson })).toBe(
+      'the table',
+    );
+  });
+
   it('reads a phrase that ends on its preposition as what a thing is for, not where it goes', () => {
     expect(destinationPhrase('take something to clean with')).toBeUndefined();
     expect(destinationPhrase('bring me something to write on', { speakerAt: 'the desk' })).toBe('the desk');
@@ -131,10 +144,46 @@ describe('ranking toward the destination', () => {
     expect(ranked[1]!.score).toBeCloseTo(0.9 - DESTINATION_WEIGHT * 0.2, 6);
   });
 
+  it('drops a placement on anything not of the kind the destination names', () => {
+    const ranked = towardDestination(
+      [option(on('remote', 'chair_1'), 0.9), option(on('remote', 'table_3'), 0.7)],
+      new Map([['table_3', 0.9]]),
+      new Set(['table_3']),
+    );
+    expect(ranked.map((o) => o.label)).toEqual(['on(remote, table_3)']);
+  });
+
   it('lowers holding a thing below placing it where the clause says', () => {
     const held = option({ kind: 'holding', object: 'apple', negated: false }, 0.9);
     const ranked = towardDestination([held, option(on('apple', 'table'), 0.8)], new Map([['table', 0.7]]));
     expect(ranked.map((o) => o.label)).toEqual(['on(apple, table)', 'holding(apple)']);
     expect(ranked[1]!.score).toBeCloseTo(0.9 - DESTINATION_WEIGHT * 0.7, 6);
+  });
+});
+
+describe('the assets a destination can mean', () => {
+  it('takes the kind its head word names, in the room the phrase names or points back to with "there"', async () => {
+    const office = await datasetScene('office');
+    const said = 'Leave the remote on the table in meeting room 3.';
+    expect(destinationAssets(office, said, 'the table in meeting room 3')).toEqual(['meeting_table_3']);
+    const there = 'Aaron presents in meeting room 2 at ten. Put his notes on the table in there for him.';
+    expect(destinationAssets(office, there, 'the table in there for him')).toEqual(['meeting_table_2']);
+  });
+
+  it('takes the one in a room the instruction names as where someone is, not where things come from', async () => {
+    const home = await datasetScene('home');
+    const said = 'Dad is eating in dining room 1. Put the milk from the fridge on the table for him.';
+    expect(destinationAssets(home, said, 'the table for him')).toEqual(['dining_table1']);
+    // With no room said, every asset of the kind is a candidate.
+    const anywhere = destinationAssets(home, 'Put the milk on the table.', 'the table');
+    expect(anywhere).toContain('dining_table1');
+    expect(anywhere!.length).toBeGreaterThan(1);
+  });
+
+  it('names no kind for a room, a general word or a word no asset has', async () => {
+    const office = await datasetScene('office');
+    expect(destinationAssets(office, 'Take it to the kitchen.', 'the kitchen')).toBeUndefined();
+    expect(destinationAssets(office, 'Put it on the other one.', 'the other one')).toBeUndefined();
+    expect(destinationAssets(office, 'Put it on hers.', 'hers')).toBeUndefined();
   });
 });

@@ -1,9 +1,11 @@
 import { spoken } from '@groundplan/retrieval';
-import type { SceneGraph } from '@groundplan/scene-graph';
+import { roomOf, type SceneGraph } from '@groundplan/scene-graph';
 import { ACTION_SPECS, type Goal } from '@groundplan/simulator';
 import { placingVerbs } from './asked-goals.js';
 import { politeness } from './clauses.js';
+import { stem } from './missing-things.js';
 import { byScore, type Option } from './options.js';
+import { GENERAL, roomsSaid } from './things-in-rooms.js';
 
 /**
  * The verbs that move a thing somewhere, by default the built-in skills' (placingVerbs): their
@@ -92,6 +94,9 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
   // "Something to clean with": a phrase that ends on its preposition says what for, not where.
   const last = words.length - 1;
   // A place after a participle says where the thing is: "the orange left on the bench".
+  // "Take him the wrench out of the toolbox in the lab": the person says where it goes, and a
+  // place after where it comes from says where that is.
+  const giving = /^(?:him|her|them|me)$/i.test(words[1] ?? '') && AFTER_RECIPIENT.test(words[2] ?? '');
   const starts = getting
     ? []
     : words.flatMap((word, i) =>
@@ -100,7 +105,8 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
         // "Bring the pot in from the patio": "in" there says no place; "from" says where it was.
         !SOURCE.test(words[i + 1] ?? '') &&
         !(i < last && STRANDED.test(words[last]!)) &&
-        !PARTICIPLE.test(words[i - 1]!)
+        !PARTICIPLE.test(words[i - 1]!) &&
+        !(giving && inSource(words, i))
           ? [i]
           : [],
       );
@@ -125,6 +131,71 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
     ? context.placeOfPerson?.(clause)
     : undefined;
 }
+
+/**
+ * Whether the "on" or "in" at `at` still says where the thing comes from: the last preposition
+ * before it is "from" or "out of" ("take him the wrench out of the red toolbox in mobile
+ * robotics"). Only where a person receives the thing: "put the milk from the fridge on the table"
+ * places it on the table.
+ */
+function inSource(words: readonly string[], at: number): boolean {
+  if (!/^(?:on|in)$/i.test(words[at]!)) return false;
+  for (let i = at - 1; i > 0; i--) {
+    const word = words[i]!.toLowerCase();
+    if (word === 'from' || (word === 'of' && words[i - 1]!.toLowerCase() === 'out')) return true;
+    if (PLACE_PREPOSITION.test(word) || word === 'of') return false;
+  }
+  return false;
+}
+
+/**
+ * The assets a destination phrase can mean, when its head word names a kind of asset ("the table
+ * in there for him" -> tables): those of that kind (the last word of their name: "table" is
+ * meeting_table_3 and the coffee table, not a table lamp) in the room the phrase names ("in meeting
+ * room 3", "in there"), else in a room the instruction names as where things are or go ("Dad's
+ * having his tea in dining room 1 ... put the milk on the table"), else all of that kind. Undefined
+ * when the phrase names a room ("to the kitchen"), a general word ("the beige one") or no kind of
+ * asset the building has; then the phrase's meaning alone ranks the places.
+ */
+export function destinationAssets(
+  graph: SceneGraph,
+  instruction: string,
+  place: string,
+): string[] | undefined {
+  const words = place
+    .toLowerCase()
+    .split(/[,;:!?]|\s[-–—]\s/)[0]!
+    .trim()
+    .split(/\s+/);
+  const end = words.findIndex((word, i) => i > 0 && PHRASE_END.test(word));
+  const noun = (end < 0 ? words : words.slice(0, end)).filter((word) => /[a-z]/.test(word));
+  const head = noun.at(-1)?.replace(/['’]s?$/, '');
+  if (head === undefined || GENERAL.has(head) || roomNamer(graph)(noun.join(' '))) return undefined;
+  const kind = stem(head);
+  const ofKind = graph.filterNodes((id, attributes) => {
+    if (attributes.kind !== 'asset') return false;
+    const name = spoken(id)
+      .split(' ')
+      .filter((word) => /[a-z]/.test(word));
+    return name.length > 0 && stem(name.at(-1)!) === kind;
+  });
+  if (ofKind.length === 0) return undefined;
+  const at = instruction.toLowerCase().indexOf(place.toLowerCase());
+  const inRooms = (rooms: readonly string[]) =>
+    ofKind.filter((id) => rooms.includes(roomOf(graph, id) ?? ''));
+  const there = inRooms(
+    roomsSaid(graph, end < 0 ? '' : words.slice(end).join(' '), {
+      before: at < 0 ? instruction : instruction.slice(0, at),
+    }),
+  );
+  if (there.length > 0) return there;
+  const named = inRooms(roomsSaid(graph, instruction, { sources: false }));
+  return named.length > 0 ? named : ofKind;
+}
+
+/** A word that ends a destination's noun phrase: what follows says where, for whom or why. */
+const PHRASE_END =
+  /^(?:in|on|at|from|for|by|with|next|near|beside|under|behind|so|to|that|which|where|who|because|and|then|if|when|of|up|down|over|there|here|please)$/;
 
 /**
  * The last person the instruction names before the end of the text (a capitalised word that does
@@ -165,14 +236,24 @@ export const DESTINATION_WEIGHT = 0.5;
  * destination than the best-matching target does ("on Will's desk": Will's chair loses to his desk
  * even when the search found a document next to the chair). Holding a thing goes nowhere: it is
  * lowered as a placement whose target matches not at all ("bring me an apple" to where I am is the
- * apple there, not in the gripper). Other goals keep their scores.
+ * apple there, not in the gripper). Other goals keep their scores. When the destination names a
+ * kind of asset, a placement on anything not of that kind (not in `fits`) is no option: "on the
+ * table in meeting room 3" is never a chair there.
  */
 export function towardDestination(
   ranked: readonly Option<Goal>[],
   closeness: ReadonlyMap<string, number>,
+  /** The assets of the kind the destination names (destinationAssets): a placement elsewhere is dropped. */
+  fits?: ReadonlySet<string>,
 ): Option<Goal>[] {
   const best = Math.max(...closeness.values());
   return ranked
+    .filter(
+      (option) =>
+        fits === undefined ||
+        (option.value.kind !== 'on' && option.value.kind !== 'inside') ||
+        fits.has(option.value.target),
+    )
     .map((option) => {
       const goal = option.value;
       if (goal.kind === 'holding' && goal.object !== null)

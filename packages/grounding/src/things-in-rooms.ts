@@ -132,7 +132,17 @@ const THING_IN_ROOM =
   /\b(?:the|a|an|his|her|their|my|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:in|from)\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|from|with|for|please)\b)/gi;
 
 /** Words that name no kind of thing. */
-const GENERAL = new Set(['one', 'ones', 'thing', 'things', 'stuff', 'items', 'item', 'room', 'building']);
+export const GENERAL = new Set([
+  'one',
+  'ones',
+  'thing',
+  'things',
+  'stuff',
+  'items',
+  'item',
+  'room',
+  'building',
+]);
 
 /**
  * The room a phrase names: the room whose id read aloud it is ("Aaron's office" -> aarons_office,
@@ -162,6 +172,48 @@ function roomNames(graph: SceneGraph): (phrase: string) => string | undefined {
     return numbered.length === 1 ? numbered[0] : undefined;
   };
 }
+
+/**
+ * The rooms a text names after a preposition of place ("in dining room 1", "at the front desk in
+ * admin", "in there"): at each preposition, the longest run of up to four words that names a room;
+ * "there" is the room the text before it last named. `sources` false leaves out the rooms said
+ * after "from" or "out of", where things come from, not where they are or go.
+ */
+export function roomsSaid(
+  graph: SceneGraph,
+  text: string,
+  options: { before?: string; sources?: boolean } = {},
+): string[] {
+  const rooms = roomNames(graph);
+  const prepositions = options.sources === false ? AT_PLACE : AT_OR_FROM_PLACE;
+  const said: string[] = [];
+  for (const segment of text.split(/[,.;:!?()–—]|\s-\s/)) {
+    const words = segment.trim().split(/\s+/);
+    words.forEach((word, i) => {
+      if (!prepositions.test(word)) return;
+      const next = words[i + 1] ?? '';
+      if (/^there$/i.test(next)) {
+        const upTo = text.indexOf(segment) + segment.indexOf(`${word} ${next}`);
+        const room = roomBefore(graph, `${options.before ?? ''} ${text.slice(0, Math.max(0, upTo))}`, rooms);
+        if (room !== undefined) said.push(room);
+        return;
+      }
+      for (let k = Math.min(4, words.length - i - 1); k > 0; k--) {
+        const room = rooms(words.slice(i + 1, i + 1 + k).join(' '));
+        if (room !== undefined) {
+          said.push(room);
+          return;
+        }
+      }
+    });
+  }
+  return [...new Set(said)];
+}
+
+/** Prepositions before a room where a thing is or goes. */
+const AT_PLACE = /^(?:in|at|to|into|inside|on|onto)$/i;
+/** The same, and where a thing comes from ("from", "out of"). */
+const AT_OR_FROM_PLACE = /^(?:in|at|to|into|inside|on|onto|from|of)$/i;
 
 /** The rooms a kind names: "kitchen" -> kitchen0, kitchen1; "aarons office" -> aarons_office. */
 function roomsOfKind(rooms: readonly string[], kind: string): string[] {
