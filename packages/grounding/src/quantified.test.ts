@@ -21,6 +21,11 @@ describe('quantified requests', () => {
       place: 'the reception desk',
     });
     expect(quantifiedPhrase('Bring three apples to Peter')).toEqual({ noun: 'apples', count: 3 });
+    // "Everything" is its own noun, a generic one.
+    expect(quantifiedPhrase('Carry everything in the bread bin over to the table')).toEqual({
+      noun: 'everything',
+      place: 'the bread bin',
+    });
   });
 
   it('reads no set in a clause without a quantifier, or with a number that counts no plural', () => {

@@ -12,10 +12,12 @@ const NUMBERS = new Map(
 );
 
 const QUANTIFIERS = new Set(['all', 'every', 'each', 'both']);
+/** Quantifiers that are their own noun: "everything in the fridge" is all the things in it. */
+const WHOLE = new Set(['everything']);
 const SKIPPED = new Set('of the my our his her their these those'.split(' '));
 /** Words that end a noun phrase; the first four open where its things are. */
 const LOCATING = new Set('on in inside from'.split(' '));
-const ENDS = new Set([...LOCATING, ...'at to into onto with for that which who given and'.split(' ')]);
+const ENDS = new Set([...LOCATING, ...'at to into onto over with for that which who given and'.split(' ')]);
 
 /** Nouns that name no kind of thing: "all items" are whatever the request is about. */
 const GENERIC = new Set('items things objects stuff everything contents'.split(' '));
@@ -28,8 +30,11 @@ const GENERIC = new Set('items things objects stuff everything contents'.split('
  */
 export function quantifiedPhrase(clause: string): Quantified | undefined {
   const words = plainWords(clause);
-  const at = words.findIndex((word, i) => i > 0 && (QUANTIFIERS.has(word) || count(word) !== undefined));
+  const at = words.findIndex(
+    (word, i) => i > 0 && (QUANTIFIERS.has(word) || WHOLE.has(word) || count(word) !== undefined),
+  );
   if (at < 0) return undefined;
+  if (WHOLE.has(words[at]!)) return placed(words, at + 1, { noun: words[at]! });
   let i = at;
   let asked = count(words[i]!);
   if (words[i] === 'both') asked = 2;
@@ -43,14 +48,15 @@ export function quantifiedPhrase(clause: string): Quantified | undefined {
   const noun = words.slice(start, i).join(' ');
   // A number alone quantifies only a plural ("2 apples"), not "a single bottle" or "meeting room 1".
   if (noun.length === 0 || (!QUANTIFIERS.has(words[at]!) && !/s\b/.test(noun))) return undefined;
+  return placed(words, i, { noun, ...(asked !== undefined ? { count: asked } : {}) });
+}
+
+/** The quantified phrase with where its things are: the words after the "on", "in", "inside" or "from" at `i`. */
+function placed(words: readonly string[], i: number, quantified: Quantified): Quantified {
   let end = i + 1;
   while (end < words.length && !ENDS.has(words[end]!)) end++;
   const place = i < words.length && LOCATING.has(words[i]!) ? words.slice(i + 1, end).join(' ') : undefined;
-  return {
-    noun,
-    ...(asked !== undefined ? { count: asked } : {}),
-    ...(place ? { place } : {}),
-  };
+  return { ...quantified, ...(place ? { place } : {}) };
 }
 
 /** Whether a quantified phrase names no kind of thing ("all items", "everything"). */
