@@ -54,6 +54,20 @@ describe('things a request places in a room that has none', () => {
       ]),
     ).toEqual([expect.objectContaining({ phrase: 'microwave in cafeteria' })]);
   });
+
+  it('reads "in there" as the last room named before it, not where things come from', async () => {
+    const office = await datasetScene('office');
+    const party = 'There is a party in robot lounge 1 after work. Carry everything in the drinks fridge';
+    expect(inNamedRoom(office, 'the coffee table', `${party} to the coffee table in there`, 'asset')).toBe(
+      'coffee_table',
+    );
+    expect(roomOf(office, 'coffee_table')).toBe('robot_lounge1');
+    expect(
+      thingsNotInRooms(office, [
+        'We eat in the cafeteria. Bring a plate from the kitchen to the printer in there.',
+      ]),
+    ).toEqual([expect.objectContaining({ phrase: 'printer in cafeteria' })]);
+  });
 });
 
 describe('things a negated relative clause leaves out', () => {

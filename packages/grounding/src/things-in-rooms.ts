@@ -224,26 +224,30 @@ function roomsOfKind(rooms: readonly string[], kind: string): string[] {
 }
 
 /**
- * The room "there" points back to: the one the last place phrase before it names, or is in ("the
- * kale on the cafeteria counter, using the microwave in there" -> cafeteria).
+ * The room "there" points back to: the last room a place phrase before it names ("a film
+ * afternoon in robot lounge 1 ... carry everything in the drinks fridge over to the coffee table
+ * in there" -> robot lounge 1), else the room of the last asset one names ("the kale on the
+ * cafeteria counter, using the microwave in there" -> cafeteria). Where things come from ("from
+ * the kitchen") is not "there".
  */
 function roomBefore(
   graph: SceneGraph,
   before: string,
   rooms: (phrase: string) => string | undefined,
 ): string | undefined {
-  const last = [...before.matchAll(PLACE_BEFORE)].at(-1)?.[1];
-  if (last === undefined) return undefined;
-  const room = rooms(last);
+  const said = [...before.matchAll(PLACE_BEFORE)].filter((match) => match[1]!.toLowerCase() !== 'from');
+  const room = said.map((match) => rooms(match[2]!)).findLast((id) => id !== undefined);
   if (room !== undefined) return room;
-  const said = last.toLowerCase().replace(/['’]/g, '').trim();
-  const thing = graph.findNode((id, attributes) => attributes.kind === 'asset' && spoken(id) === said);
+  const last = said.at(-1)?.[2];
+  if (last === undefined) return undefined;
+  const name = last.toLowerCase().replace(/['’]/g, '').trim();
+  const thing = graph.findNode((id, attributes) => attributes.kind === 'asset' && spoken(id) === name);
   return thing === undefined ? undefined : roomOf(graph, thing);
 }
 
-/** A place phrase: "on the cafeteria counter", "in Tobi's office". */
+/** A place phrase and its preposition: "on the cafeteria counter", "in Tobi's office". */
 const PLACE_BEFORE =
-  /\b(?:on|in|at|from|into|onto)\s+(?:the\s+)?([a-z][a-z0-9'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|using|with|to|for)\b)/gi;
+  /\b(on|in|at|from|into|onto)\s+(?:the\s+)?([a-z][a-z0-9'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|using|with|to|for|after|over)\b)/gi;
 
 const FLOOR_LEVELS: Record<string, number> = { ground: 0, first: 1, second: 2, third: 3, fourth: 4 };
 
