@@ -563,7 +563,10 @@ export function groundedActivities(deps: {
     // placements too.
     const kept = clauses.length > 0 ? currentPlacements(graph, start.value, nodes) : [];
     const current = new Set(kept.map((goal) => formatGoal(goal)));
-    const wholeAll = toward(await rankWith(query, kept), requests.length === 1 ? 0 : undefined);
+    // The whole instruction's ranking goes toward its destination when only one request says one
+    // ("The TV in meeting room 3 has no remote ... leave that one on the table in meeting room 3").
+    const placed = destinations.flatMap((place, c) => (place === undefined ? [] : [c]));
+    const wholeAll = toward(await rankWith(query, kept), placed.length === 1 ? placed[0] : undefined);
     // The ranking offers goals about things the instruction names and states it asks to change:
     // a goal about something nobody named changes what nobody asked for (askedGoals).
     const asked = askedGoals({

@@ -479,6 +479,22 @@ describe('goals of requests over several things, or for the place that fits a th
     );
   });
 
+  it('places on the kind of thing the destination names, in the room it names or points back to', async () => {
+    const there = await choose(
+      'Luis presents in meeting room 2 at ten. Could you put his project folders on the table in there?',
+      'luis_office',
+      'project_folders',
+    );
+    expect(there.goals).toEqual(['on(project_folders, meeting_table_2)']);
+    // Two requests, one destination: the whole instruction's best goal goes there too.
+    const named = await choose(
+      'Nobody uses the remote in robot lounge 1. Leave it on the table in meeting room 3, please.',
+      'robot_lounge1',
+      'tv_remote',
+    );
+    expect(named.goals).toEqual(['on(tv_remote, meeting_table_3)']);
+  });
+
   it('ends once the planner has rejected the set, offering nothing nobody asked for in its place', async () => {
     const instruction = 'Empty the dishwasher. Place all items in their correct locations';
     const first = await choose(instruction, 'kitchen', 'dishwasher');
