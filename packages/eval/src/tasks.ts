@@ -114,7 +114,7 @@ export const DEFAULT_TASK_FILES = {
  * instructions held out from the grounded planner's word rules (written after them, to measure
  * how they carry to new wordings), and the blind set of office and home instructions (questions,
  * impossible requests, negations, ambiguous references, side-effect traps; issue 24), the second
- * the third, the fourth, the fifth, the sixth, the seventh, the eighth and the ninth (blind2 to blind9; the third to the ninth mainly requests
+ * the third, the fourth, the fifth, the sixth, the seventh, the eighth, the ninth and the tenth (blind2 to blind10; the third to the tenth mainly requests
  * with goal predicates), each written before any planner ran on it (TASKS.md).
  */
 export const TASK_SETS = {
@@ -158,6 +158,10 @@ export const TASK_SETS = {
   blind9: {
     instructions: repoFile('datasets/tasks/blind9-tasks.json'),
     requirements: repoFile('datasets/tasks/blind9-requirements.json'),
+  },
+  blind10: {
+    instructions: repoFile('datasets/tasks/blind10-tasks.json'),
+    requirements: repoFile('datasets/tasks/blind10-requirements.json'),
   },
 } as const;
 export type TaskSetName = keyof typeof TASK_SETS;
