@@ -83,9 +83,14 @@ describe('where the speaker is', () => {
   it('reads "I\'m at ..." and "I am in ..."', () => {
     expect(speakerPlace("I'm hungry. Bring me an apple. I'm at the lunch table.")).toBe('the lunch table');
     expect(speakerPlace('Bring me the stapler, I am in the meeting room')).toBe('the meeting room');
+    expect(speakerPlace("I'm curled up on the sofa upstairs with a cold. Bring me a blanket.")).toBe(
+      'the sofa upstairs',
+    );
+    expect(speakerPlace("I'm sat at the lunch table and I'm starving")).toBe('the lunch table');
   });
 
   it('reads nothing when the speaker says nothing of where they are', () => {
     expect(speakerPlace("I'm hungry. Bring me an apple.")).toBeUndefined();
+    expect(speakerPlace("I'm on a call, bring me a coffee.")).toBeUndefined();
   });
 });

@@ -82,15 +82,22 @@ function withSharedVerb(parts: readonly string[]): string[] {
 }
 
 /**
- * Where the speaker says they are ("I'm at the lunch table" -> "the lunch table"), from the
- * instruction's first such statement; undefined when it says none.
+ * Where the speaker says they are ("I'm at the lunch table" -> "the lunch table"; "I'm curled up
+ * on the sofa upstairs with a cold" -> "the sofa upstairs"), from the instruction's first such
+ * statement; undefined when it says none. "On" says where only after a word of how one rests ("I'm
+ * on a call" says nothing of where).
  */
 export function speakerPlace(instruction: string): string | undefined {
-  const match = /\b(?:i'm|i am|i will be|i'll be)\s+(?:at|in|by|near)\s+([^.!?;,]+)/i.exec(
-    instruction.replace(/[’]/g, "'"),
-  );
-  return match ? tidy(match[1]!) : undefined;
+  const match = SPEAKER_AT.exec(instruction.replace(/[’]/g, "'"));
+  return match ? tidy(match[1]!.split(/\s+(?:with|so|because|and|but|for|until|till)\s+/i)[0]!) : undefined;
 }
+
+/** How a person rests somewhere: "sat", "curled up", "laid up in bed". */
+const RESTING = String.raw`(?:sat|sitting|lying|standing|stuck|waiting|working|curled\s+up|laid\s+up|tucked\s+up|stretched\s+out)`;
+const SPEAKER_AT = new RegExp(
+  String.raw`\b(?:i'm|i am|i will be|i'll be)\s+(?:(?:${RESTING}\s+)?(?:at|in|by|near)|${RESTING}\s+on)\s+([^.!?;,]+)`,
+  'i',
+);
 
 /**
  * Words that open a statement rather than a request: pronouns, determiners and "there" ("There is
