@@ -31,12 +31,16 @@ describe('destination phrases', () => {
   it('reads "in from", "on out of" as a particle before where a thing was, not a place it goes', () => {
     expect(destinationPhrase('Bring the pot in from the patio')).toBeUndefined();
     expect(destinationPhrase('bring the chairs in from the garden to the hall')).toBe('the hall');
+    // "Put the telly on in the lounge" switches it on there.
+    expect(destinationPhrase('put the telly on in the lounge')).toBeUndefined();
+    expect(destinationPhrase('put the mug on the shelf in the lounge')).toBe('the shelf in the lounge');
   });
 
   it("reads the skills' placing verbs: leave, hide and lay put a thing somewhere, as the run's skills say", () => {
     expect(destinationPhrase('leave it on his desk')).toBe('his desk');
     expect(destinationPhrase('hide the keys in the drawer')).toBe('the drawer');
     expect(destinationPhrase('lay the towels on the bed')).toBe('the bed');
+    expect(destinationPhrase('stand the plant in the bath')).toBe('the bath');
     // A skill table without "lay" reads no place in it.
     expect(
       destinationPhrase('lay the towels on the bed', { placingVerbs: new Set(['put']) }),
@@ -121,6 +125,14 @@ describe('pronouns read as names', () => {
     );
   });
 
+  it('reads "her" as whose only before a noun: "for her" and "take her the radio" are the person', () => {
+    const instruction = 'Breakfast is ready for Lena. Put a bowl on her desk for her.';
+    expect(withNamesForPronouns(instruction, 'Put one on her desk for her')).toBe(
+      "Put one on Lena's desk for her",
+    );
+    expect(withNamesForPronouns(instruction, 'take her the radio')).toBe('take her the radio');
+  });
+
   it('leaves the text alone when no name comes before the pronoun', () => {
     expect(withNamesForPronouns('Put the cup on his desk.', 'Put the cup on his desk')).toBe(
       'Put the cup on his desk',
@@ -178,6 +190,15 @@ describe('the assets a destination can mean', () => {
     const anywhere = destinationAssets(home, 'Put the milk on the table.', 'the table');
     expect(anywhere).toContain('dining_table1');
     expect(anywhere!.length).toBeGreaterThan(1);
+  });
+
+  it('takes those of the kind its words describe and on the floor it says', async () => {
+    const home = await datasetScene('home');
+    const said = "I'm curled up on the beige sofa upstairs. Bring me a blanket.";
+    expect(destinationAssets(home, said, 'the beige sofa upstairs')).toEqual(['sofa1']);
+    expect(destinationAssets(home, 'Put it on the sofa downstairs.', 'the sofa downstairs')).toEqual([
+      'sofa0',
+    ]);
   });
 
   it('names no kind for a room, a general word or a word no asset has', async () => {

@@ -4,8 +4,9 @@ import { ACTION_SPECS, type Goal } from '@groundplan/simulator';
 import { placingVerbs } from './asked-goals.js';
 import { politeness } from './clauses.js';
 import { stem } from './missing-things.js';
+import { nodeWords } from './node-words.js';
 import { byScore, type Option } from './options.js';
-import { GENERAL, roomsSaid } from './things-in-rooms.js';
+import { GENERAL, onFloorSaid, roomsSaid } from './things-in-rooms.js';
 
 /**
  * The verbs that move a thing somewhere, by default the built-in skills' (placingVerbs): their
@@ -17,7 +18,12 @@ function defaultPlacingVerbs(): ReadonlySet<string> {
   return builtInPlacingVerbs;
 }
 
-const PRONOUNS = /\b(?:his|her|their)\b/gi;
+/**
+ * "His", "their", and "her" where it is whose: "her desk", not "for her" or "take her the radio"
+ * (her, the person, before the end or a word that opens no noun).
+ */
+const PRONOUNS =
+  /\b(?:his|their|her(?!\s*(?:[.,;:!?)]|$|\s(?:the|a|an|some|something|anything|this|that|these|those|my|your|his|her|its|our|their|to|for|with|on|in|at|by|from|up|down|out|off|over|and|or|but|so|if|when|please|would|will|can|could)\b)))\b/gi;
 
 /** What a destination phrase may be read against: the rooms of the building and where the speaker is. */
 export type PlaceContext = {
@@ -93,6 +99,12 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
   if (!(context.placingVerbs ?? defaultPlacingVerbs()).has(verb) && !disposing && !getting) return undefined;
   // "Something to clean with": a phrase that ends on its preposition says what for, not where.
   const last = words.length - 1;
+  // "Put the telly on in the lounge": "put ... on" there switches a thing on; it places nothing.
+  if (
+    verb === 'put' &&
+    words.some((word, i) => i > 1 && /^(?:on|off)$/i.test(word) && PLACE_PREPOSITION.test(words[i + 1] ?? ''))
+  )
+    return undefined;
   // A place after a participle says where the thing is: "the orange left on the bench".
   // "Take him the wrench out of the toolbox in the lab": the person says where it goes, and a
   // place after where it comes from says where that is.
@@ -180,9 +192,19 @@ export function destinationAssets(
     return name.length > 0 && stem(name.at(-1)!) === kind;
   });
   if (ofKind.length === 0) return undefined;
+  // "The beige sofa upstairs": of that kind, those its words describe ("beige": its colour;
+  // "Will's": its name) and those on the floor it says.
+  const described = noun
+    .slice(0, -1)
+    .map((word) => stem(word.replace(/['’]s?$/, '')))
+    .reduce((candidates, word) => {
+      const narrowed = candidates.filter((id) => nodeWords(graph, id).includes(word));
+      return narrowed.length > 0 ? narrowed : candidates;
+    }, ofKind);
+  const onFloor = onFloorSaid(graph, described, place);
   const at = instruction.toLowerCase().indexOf(place.toLowerCase());
   const inRooms = (rooms: readonly string[]) =>
-    ofKind.filter((id) => rooms.includes(roomOf(graph, id) ?? ''));
+    onFloor.filter((id) => rooms.includes(roomOf(graph, id) ?? ''));
   const there = inRooms(
     roomsSaid(graph, end < 0 ? '' : words.slice(end).join(' '), {
       before: at < 0 ? instruction : instruction.slice(0, at),
@@ -190,12 +212,12 @@ export function destinationAssets(
   );
   if (there.length > 0) return there;
   const named = inRooms(roomsSaid(graph, instruction, { sources: false }));
-  return named.length > 0 ? named : ofKind;
+  return named.length > 0 ? named : onFloor;
 }
 
 /** A word that ends a destination's noun phrase: what follows says where, for whom or why. */
 const PHRASE_END =
-  /^(?:in|on|at|from|for|by|with|next|near|beside|under|behind|so|to|that|which|where|who|because|and|then|if|when|of|up|down|over|there|here|please)$/;
+  /^(?:in|on|at|from|for|by|with|next|near|beside|under|behind|so|to|that|which|where|who|because|and|then|if|when|of|up|down|over|there|here|upstairs|downstairs|please)$/;
 
 /**
  * The last person the instruction names before the end of the text (a capitalised word that does

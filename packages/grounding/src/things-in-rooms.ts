@@ -249,6 +249,31 @@ function roomBefore(
 const PLACE_BEFORE =
   /\b(on|in|at|from|into|onto)\s+(?:the\s+)?([a-z][a-z0-9'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|using|with|to|for|after|over)\b)/gi;
 
+/**
+ * Of the given nodes, those on the floor a phrase says: "upstairs" (above the ground floor),
+ * "downstairs" (the ground floor), "on the first floor" or "first-floor"; all of them when it says
+ * none, or when none is there.
+ */
+export function onFloorSaid(graph: SceneGraph, ids: readonly string[], phrase: string): string[] {
+  const said = phrase.toLowerCase();
+  const level = (id: string) => {
+    const room = roomOf(graph, id);
+    return room === undefined ? undefined : floorLevel(graph, room);
+  };
+  const floor = /\b(ground|first|second|third|fourth)[- ]floor\b/.exec(said)?.[1];
+  const fits = (at: number | undefined) =>
+    at !== undefined &&
+    (floor !== undefined
+      ? at === FLOOR_LEVELS[floor]
+      : /\bupstairs\b/.test(said)
+        ? at > 0
+        : /\bdownstairs\b/.test(said)
+          ? at === 0
+          : true);
+  const there = ids.filter((id) => fits(level(id)));
+  return there.length > 0 ? there : [...ids];
+}
+
 const FLOOR_LEVELS: Record<string, number> = { ground: 0, first: 1, second: 2, third: 3, fourth: 4 };
 
 /** The level of the floor a room is on, when its floor says one. */
