@@ -129,13 +129,6 @@ const NON_VERB_OPENERS = new Set(
   not except apart aside other everything anything nothing none`.split(/\s+/),
 );
 
-/** A verb's third person singular ("likes", "keeps", "goes"), as far as its ending says. */
-const THIRD_PERSON = /^[a-z]{2,}[^su's]s$/;
-/** Adverbs with the same ending, which may open a request ("Always close the door"). */
-const S_ADVERBS = new Set(
-  'always sometimes perhaps afterwards besides towards unless nevertheless'.split(' '),
-);
-
 /**
  * Whether a clause asks for something (opens with a verb) rather than says how things are. No verb
  * ends in 's, so a first word that does is a subject: a name's possessive ("Grandma's show is on")
@@ -148,9 +141,6 @@ export function isRequest(clause: string): boolean {
     !STATEMENT_OPENERS.has(first ?? '') &&
     !NON_VERB_OPENERS.has(first ?? '') &&
     !/^[a-z]+'s$/.test(first ?? '') &&
-    // "... and likes a poem or two": a verb in -s goes on with the subject before it; no request
-    // opens with one.
-    !(THIRD_PERSON.test(first ?? '') && !S_ADVERBS.has(first ?? '')) &&
     !STATEMENT_VERBS.has(second ?? '') &&
     !(named && PAST_TENSE.test(second ?? ''))
   );
