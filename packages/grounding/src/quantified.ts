@@ -34,7 +34,9 @@ export function quantifiedPhrase(clause: string): Quantified | undefined {
     (word, i) => i > 0 && (QUANTIFIERS.has(word) || WHOLE.has(word) || count(word) !== undefined),
   );
   if (at < 0) return undefined;
-  if (WHOLE.has(words[at]!)) return placed(words, at + 1, { noun: words[at]! });
+  // "Everything in the fridge": only with where the things are ("so everything can dry" is a subject).
+  if (WHOLE.has(words[at]!))
+    return LOCATING.has(words[at + 1] ?? '') ? placed(words, at + 1, { noun: words[at]! }) : undefined;
   let i = at;
   let asked = count(words[i]!);
   if (words[i] === 'both') asked = 2;
