@@ -162,9 +162,9 @@ function roomNames(graph: SceneGraph): (phrase: string) => string | undefined {
     const exact = byName.get(said);
     if (exact !== undefined) return exact;
     // "the first-floor kitchen": the kitchen on the floor of level 1 (the ground floor is level 0).
-    const onFloor = /^(ground|first|second|third|fourth)[- ]floor\s+(.+)$/.exec(said);
+    const onFloor = /^(ground|first|second|third|fourth|top)[- ]floor\s+(.+)$/.exec(said);
     if (onFloor !== null) {
-      const level = FLOOR_LEVELS[onFloor[1]!];
+      const level = onFloor[1] === 'top' ? topLevel(graph) : FLOOR_LEVELS[onFloor[1]!];
       const there = ofKind(onFloor[2]!).filter((id) => floorLevel(graph, id) === level);
       return there.length === 1 ? there[0] : undefined;
     }
@@ -190,14 +190,14 @@ export function roomsSaid(
   for (const segment of text.split(/[,.;:!?()–—]|\s-\s/)) {
     const words = segment.trim().split(/\s+/);
     words.forEach((word, i) => {
-      if (!prepositions.test(word)) return;
-      const next = words[i + 1] ?? '';
-      if (/^there$/i.test(next)) {
-        const upTo = text.indexOf(segment) + segment.indexOf(`${word} ${next}`);
+      // "In there", "over there", "the shelf there": the room named before; not "there is".
+      if (/^there$/i.test(word) && !/^(?:is|are|was|were|'s|’s)$/i.test(words[i + 1] ?? '')) {
+        const upTo = text.indexOf(segment) + segment.split(/\s+/).slice(0, i).join(' ').length;
         const room = roomBefore(graph, `${options.before ?? ''} ${text.slice(0, Math.max(0, upTo))}`, rooms);
         if (room !== undefined) said.push(room);
         return;
       }
+      if (!prepositions.test(word)) return;
       for (let k = Math.min(4, words.length - i - 1); k > 0; k--) {
         const room = rooms(words.slice(i + 1, i + 1 + k).join(' '));
         if (room !== undefined) {
@@ -235,14 +235,38 @@ function roomBefore(
   before: string,
   rooms: (phrase: string) => string | undefined,
 ): string | undefined {
-  const said = [...before.matchAll(PLACE_BEFORE)].filter((match) => match[1]!.toLowerCase() !== 'from');
-  const room = said.map((match) => rooms(match[2]!)).findLast((id) => id !== undefined);
+  const room = roomMentions(before, rooms).at(-1);
   if (room !== undefined) return room;
+  const said = [...before.matchAll(PLACE_BEFORE)].filter((match) => match[1]!.toLowerCase() !== 'from');
   const last = said.at(-1)?.[2];
   if (last === undefined) return undefined;
   const name = last.toLowerCase().replace(/['’]/g, '').trim();
   const thing = graph.findNode((id, attributes) => attributes.kind === 'asset' && spoken(id) === name);
   return thing === undefined ? undefined : roomOf(graph, thing);
+}
+
+/**
+ * The rooms a text names, in order, wherever they stand ("Printing zone 2 is out of toner", "in
+ * dining room 1"): the longest run of up to four words that names one, except after "from" or "out
+ * of", where things come from.
+ */
+function roomMentions(text: string, rooms: (phrase: string) => string | undefined): string[] {
+  const said: string[] = [];
+  for (const segment of text.split(/[,.;:!?()–—]|\s-\s/)) {
+    const words = segment.trim().split(/\s+/);
+    for (let i = 0; i < words.length; i++) {
+      const before = (words[i - 1] ?? '').toLowerCase();
+      const from = before === 'from' || (before === 'the' && (words[i - 2] ?? '').toLowerCase() === 'from');
+      for (let k = Math.min(4, words.length - i); k > 0; k--) {
+        const room = rooms(words.slice(i, i + k).join(' '));
+        if (room === undefined) continue;
+        if (!from && !/^of$/i.test(before)) said.push(room);
+        i += k - 1;
+        break;
+      }
+    }
+  }
+  return said;
 }
 
 /** A place phrase and its preposition: "on the cafeteria counter", "in Tobi's office". */
@@ -260,11 +284,11 @@ export function onFloorSaid(graph: SceneGraph, ids: readonly string[], phrase: s
     const room = roomOf(graph, id);
     return room === undefined ? undefined : floorLevel(graph, room);
   };
-  const floor = /\b(ground|first|second|third|fourth)[- ]floor\b/.exec(said)?.[1];
+  const floor = /\b(ground|first|second|third|fourth|top)[- ]floor\b/.exec(said)?.[1];
   const fits = (at: number | undefined) =>
     at !== undefined &&
     (floor !== undefined
-      ? at === FLOOR_LEVELS[floor]
+      ? at === (floor === 'top' ? topLevel(graph) : FLOOR_LEVELS[floor])
       : /\bupstairs\b/.test(said)
         ? at > 0
         : /\bdownstairs\b/.test(said)
@@ -275,6 +299,15 @@ export function onFloorSaid(graph: SceneGraph, ids: readonly string[], phrase: s
 }
 
 const FLOOR_LEVELS: Record<string, number> = { ground: 0, first: 1, second: 2, third: 3, fourth: 4 };
+
+/** The highest level of the building's floors ("the top floor"). */
+function topLevel(graph: SceneGraph): number | undefined {
+  const levels = graph
+    .filterNodes((_id, attributes) => attributes.kind === 'floor')
+    .map((id) => graph.getNodeAttribute(id, 'attributes')?.level)
+    .filter((level): level is number => typeof level === 'number');
+  return levels.length > 0 ? Math.max(...levels) : undefined;
+}
 
 /** The level of the floor a room is on, when its floor says one. */
 function floorLevel(graph: SceneGraph, room: string): number | undefined {
