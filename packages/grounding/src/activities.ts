@@ -27,7 +27,10 @@ import {
   destinationAssets,
   destinationPhrase,
   FITTING_BIN,
+  isDefinite,
+  isPlaceQuestion,
   personBefore,
+  placeQuestion,
   roomNamer,
   towardDestination,
   withNamesForPronouns,
@@ -163,6 +166,9 @@ const IN_NAMED_ROOM_BONUS = 0.5;
 
 /** How many things a run offers when it asks which thing an instruction that names none means. */
 const ASKED_OPTIONS = 4;
+
+/** How many places a run offers when it asks which of several a destination means, closest first. */
+const ASKED_PLACES = 6;
 
 /** Goal glosses kept embedded per worker (384 floats each: about 30 MB at the bound). */
 const MAX_CACHED_GLOSSES = 20_000;
@@ -420,8 +426,10 @@ export function groundedActivities(deps: {
         usage: NO_CALL,
         calls: 0,
       };
-    // The thing the user named is what the goals are about.
-    const found = resolved.at(-1)?.node ?? input.found;
+    // The thing the user named is what the goals are about; a place they named is where it goes.
+    const placeAnswers = resolved.filter((answer) => isPlaceQuestion(answer.phrase));
+    const thingAnswers = resolved.filter((answer) => !isPlaceQuestion(answer.phrase));
+    const found = thingAnswers.at(-1)?.node ?? input.found;
     const clauses = requests.length > 1 ? requests : [];
     const placing = placingVerbs(actions);
     const destinations = requests.map((clause, c) =>
@@ -452,11 +460,31 @@ export function groundedActivities(deps: {
       rankByVector(index, vector, { kinds, contents: 0, limit }).map((entry) => entry.id);
     // "The table in meeting room 3": the assets of the kind a destination names, in the room it
     // names; of many, the few closest in meaning to it are candidates.
-    const fitting = destinations.map((place) =>
-      place === undefined || place === FITTING_BIN
-        ? undefined
-        : destinationAssets(graph, input.instruction, place),
+    const fitting = destinations.map((place, c) => {
+      if (place === undefined || place === FITTING_BIN) return undefined;
+      const answered = placeAnswers.find((answer) => answer.phrase === placeQuestion(place));
+      return answered ? [answered.node] : destinationAssets(graph, input.instruction, place, requests[c]);
+    });
+    // "Put it on the sofa" in a house of three sofas: the run asks which, as for a thing, before
+    // anything was tried.
+    const unsure = destinations.findIndex(
+      (place, c) => place !== undefined && isDefinite(place) && (fitting[c]?.length ?? 0) > 1,
     );
+    if (unsure >= 0 && input.rejected.length === 0) {
+      const place = destinations[unsure]!;
+      const fits = new Set(fitting[unsure]);
+      const options = rankByVector(index, placeQuery.get(place)!, { kinds: ['asset'], contents: 0 })
+        .map((entry) => entry.id)
+        .filter((id) => fits.has(id))
+        .slice(0, ASKED_PLACES);
+      return {
+        ok: false,
+        error: `which place for "${place}": ${options.join(', ')}?`,
+        ambiguous: { phrase: placeQuestion(place), options },
+        usage: NO_CALL,
+        calls: 0,
+      };
+    }
     const fittingNodes = fitting.flatMap((fits, c) => {
       if (fits === undefined || fits.length <= DESTINATION_THINGS) return fits ?? [];
       const allowed = new Set(fits);
@@ -493,7 +521,7 @@ export function groundedActivities(deps: {
       for (const vector of [query, ...clauseQueries, ...placeQueries])
         for (const entry of rankByVector(index, vector, { kinds: ['asset', 'object'], contents: 0 }))
           closest.set(entry.id, Math.max(closest.get(entry.id) ?? -1, entry.score));
-      const first = [...(found ? [found] : []), ...resolved.map((answer) => answer.node)];
+      const first = [...(found ? [found] : []), ...thingAnswers.map((answer) => answer.node)];
       const allowed = new Set(nodes);
       const rooms = rankByVector(index, query, { kinds: ['room'], contents: 0, limit: WRITING_LIMITS.rooms });
       const candidates = [
@@ -572,7 +600,7 @@ export function groundedActivities(deps: {
     const asked = askedGoals({
       graph,
       instruction: input.instruction,
-      named: resolved.map((answer) => answer.node),
+      named: thingAnswers.map((answer) => answer.node),
       actions,
       requests,
     });

@@ -1,3 +1,4 @@
+import { roomOf } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
 import {
   DESTINATION_WEIGHT,
@@ -190,6 +191,18 @@ describe('the assets a destination can mean', () => {
     const anywhere = destinationAssets(home, 'Put the milk on the table.', 'the table');
     expect(anywhere).toContain('dining_table1');
     expect(anywhere!.length).toBeGreaterThan(1);
+  });
+
+  it('reads "there" as the last room named anywhere before it, the top floor as the highest', async () => {
+    const office = await datasetScene('office');
+    const said =
+      'Printing zone 2 is out of paper. Move the spare ream from zone 1 onto the paper shelf over there.';
+    expect(destinationAssets(office, said, 'the paper shelf over there')).toEqual(['paper_shelf_2']);
+    const home = await datasetScene('home');
+    const top = "I'm in the top-floor living room; leave the hammer on the bookshelf there.";
+    const shelves = destinationAssets(home, top, 'the bookshelf there');
+    expect(shelves).toHaveLength(1);
+    expect(roomOf(home, shelves![0]!)).toBe('living_room2');
   });
 
   it('takes those of the kind its words describe and on the floor it says', async () => {

@@ -167,12 +167,15 @@ function inSource(words: readonly string[], at: number): boolean {
  * room 3", "in there"), else in a room the instruction names as where things are or go ("Dad's
  * having his tea in dining room 1 ... put the milk on the table"), else all of that kind. Undefined
  * when the phrase names a room ("to the kitchen"), a general word ("the beige one") or no kind of
- * asset the building has; then the phrase's meaning alone ranks the places.
+ * asset the building has; then the phrase's meaning alone ranks the places. Of equally named ones,
+ * those whose names the request says more of ("the clean cutlery in the drawer": the cutlery drawer).
  */
 export function destinationAssets(
   graph: SceneGraph,
   instruction: string,
   place: string,
+  /** The request the place is said in: its other words may say which ("the clean cutlery in the drawer"). */
+  request = '',
 ): string[] | undefined {
   const words = place
     .toLowerCase()
@@ -201,7 +204,19 @@ export function destinationAssets(
       const narrowed = candidates.filter((id) => nodeWords(graph, id).includes(word));
       return narrowed.length > 0 ? narrowed : candidates;
     }, ofKind);
-  const onFloor = onFloorSaid(graph, described, place);
+  // "Place the clean cutlery in the drawer": of equally named ones, those whose names the request
+  // says more of (the cutlery drawer).
+  const said = new Set((request.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
+  const saidOf = (id: string) =>
+    spoken(id)
+      .split(' ')
+      .filter((word) => said.has(stem(word))).length;
+  const most = Math.max(...described.map(saidOf));
+  const onFloor = onFloorSaid(
+    graph,
+    described.filter((id) => saidOf(id) === most),
+    place,
+  );
   const at = instruction.toLowerCase().indexOf(place.toLowerCase());
   const inRooms = (rooms: readonly string[]) =>
     onFloor.filter((id) => rooms.includes(roomOf(graph, id) ?? ''));
@@ -218,6 +233,21 @@ export function destinationAssets(
 /** A word that ends a destination's noun phrase: what follows says where, for whom or why. */
 const PHRASE_END =
   /^(?:in|on|at|from|for|by|with|next|near|beside|under|behind|so|to|that|which|where|who|because|and|then|if|when|of|up|down|over|there|here|upstairs|downstairs|please)$/;
+
+/** The phrase of the question which of several places a destination means: 'place for "the sofa"'. */
+export function placeQuestion(place: string): string {
+  return `place for "${place}"`;
+}
+
+/** Whether an answered question was about a place (placeQuestion), not a thing. */
+export function isPlaceQuestion(phrase: string): boolean {
+  return phrase.startsWith('place for "');
+}
+
+/** Whether a place is said as one particular thing ("the sofa", "that shelf"), not any ("a table"). */
+export function isDefinite(place: string): boolean {
+  return /^(?:the|that|this)\s/i.test(place.trim());
+}
 
 /**
  * The last person the instruction names before the end of the text (a capitalised word that does
