@@ -1,4 +1,4 @@
-import { roomOf } from '@groundplan/scene-graph';
+import { childrenOf, roomOf } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
 import {
   DESTINATION_WEIGHT,
@@ -212,6 +212,14 @@ describe('the assets a destination can mean', () => {
     expect(destinationAssets(home, 'Put it on the sofa downstairs.', 'the sofa downstairs')).toEqual([
       'sofa0',
     ]);
+  });
+
+  it('takes the one holding the thing a "where" or "with" clause names', async () => {
+    const home = await datasetScene('home');
+    const said = 'Put the yogurt on the table where the roast chicken is.';
+    const tables = destinationAssets(home, said, 'the table where the roast chicken is');
+    expect(tables).toHaveLength(1);
+    expect(childrenOf(home, tables![0]!)).toContain('roast_chicken');
   });
 
   it('names no kind for a room, a general word or a word no asset has', async () => {

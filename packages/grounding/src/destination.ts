@@ -1,5 +1,5 @@
 import { spoken } from '@groundplan/retrieval';
-import { roomOf, type SceneGraph } from '@groundplan/scene-graph';
+import { childrenOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
 import { ACTION_SPECS, type Goal } from '@groundplan/simulator';
 import { placingVerbs } from './asked-goals.js';
 import { politeness } from './clauses.js';
@@ -211,10 +211,12 @@ export function destinationAssets(
     spoken(id)
       .split(' ')
       .filter((word) => said.has(stem(word))).length;
-  const most = Math.max(...described.map(saidOf));
+  // "The table where the roast chicken is", "the shelf with the books on it": those holding it.
+  const holding = holdingWhatIsSaid(graph, described, end < 0 ? [] : words.slice(end));
+  const most = Math.max(...holding.map(saidOf));
   const onFloor = onFloorSaid(
     graph,
-    described.filter((id) => saidOf(id) === most),
+    holding.filter((id) => saidOf(id) === most),
     place,
   );
   const at = instruction.toLowerCase().indexOf(place.toLowerCase());
@@ -230,9 +232,46 @@ export function destinationAssets(
   return named.length > 0 ? named : onFloor;
 }
 
+/**
+ * Of the candidates, those with a thing on or in them that the words after "where", "with" or
+ * "that has" name ("where the roast chicken is" -> the table the chicken is on); all of them when
+ * the words say no such thing or none holds it.
+ */
+function holdingWhatIsSaid(
+  graph: SceneGraph,
+  candidates: readonly string[],
+  rest: readonly string[],
+): string[] {
+  const at = rest.findIndex((word) => /^(?:where|with|has|holding)$/.test(word));
+  if (at < 0) return [...candidates];
+  const said = rest
+    .slice(at + 1)
+    .filter((word) => /^[a-z]{3,}$/.test(word) && !HOLDING_FILLER.has(word))
+    .map(stem);
+  const holding = candidates.filter((id) =>
+    childrenOf(graph, id).some((child) => nodeWords(graph, child).some((word) => said.includes(word))),
+  );
+  return holding.length > 0 ? holding : [...candidates];
+}
+
+/** Words of a "where ... is" or "with ... on it" clause that name no thing. */
+const HOLDING_FILLER = new Set([
+  'the',
+  'are',
+  'its',
+  'was',
+  'were',
+  'sitting',
+  'lying',
+  'kept',
+  'left',
+  'still',
+  'all',
+]);
+
 /** A word that ends a destination's noun phrase: what follows says where, for whom or why. */
 const PHRASE_END =
-  /^(?:in|on|at|from|for|by|with|next|near|beside|under|behind|so|to|that|which|where|who|because|and|then|if|when|of|up|down|over|there|here|upstairs|downstairs|please)$/;
+  /^(?:in|on|at|from|for|by|with|next|near|beside|under|behind|so|to|that|which|where|who|because|and|then|if|when|of|has|holding|up|down|over|there|here|upstairs|downstairs|please)$/;
 
 /** The phrase of the question which of several places a destination means: 'place for "the sofa"'. */
 export function placeQuestion(place: string): string {
