@@ -58,7 +58,7 @@ import {
 } from './options.js';
 import { isPersonOf, occupantOf, placeOfPerson } from './people.js';
 import { buildingNodes, exploredRoomNodes, planNodes } from './plan-nodes.js';
-import { plainWords } from './quantified.js';
+import { asksForFit, plainWords } from './quantified.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
 import type { Reading } from './reading.js';
 import { requestGoals } from './request-goals.js';
@@ -461,7 +461,8 @@ export function groundedActivities(deps: {
     // "The table in meeting room 3": the assets of the kind a destination names, in the room it
     // names; of many, the few closest in meaning to it are candidates.
     const fitting = destinations.map((place, c) => {
-      if (place === undefined || place === FITTING_BIN) return undefined;
+      // "The right bin": the place that fits each thing (request-goals.ts), not one to choose.
+      if (place === undefined || place === FITTING_BIN || asksForFit(place)) return undefined;
       const answered = placeAnswers.find((answer) => answer.phrase === placeQuestion(place));
       return answered ? [answered.node] : destinationAssets(graph, input.instruction, place, requests[c]);
     });

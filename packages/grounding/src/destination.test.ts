@@ -222,6 +222,18 @@ describe('the assets a destination can mean', () => {
     expect(childrenOf(home, tables![0]!)).toContain('roast_chicken');
   });
 
+  it('takes the one in the room the speaker is in ("the downstairs kitchen"), or whose name says the number', async () => {
+    const home = await datasetScene('home');
+    const said =
+      "I'm chopping veg in the downstairs kitchen. Bring the board down and leave it on the counter for me.";
+    expect(destinationAssets(home, said, 'the counter for me')).toEqual(['kitchen_counter0']);
+    const office = await datasetScene('office');
+    const request = 'put it on the meeting table in room 1';
+    expect(destinationAssets(office, request, 'the meeting table in room 1', request)).toEqual([
+      'meeting_table_1',
+    ]);
+  });
+
   it('names no kind for a room, a general word or a word no asset has', async () => {
     const office = await datasetScene('office');
     expect(destinationAssets(office, 'Take it to the kitchen.', 'the kitchen')).toBeUndefined();

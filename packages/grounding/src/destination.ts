@@ -206,7 +206,8 @@ export function destinationAssets(
     }, ofKind);
   // "Place the clean cutlery in the drawer": of equally named ones, those whose names the request
   // says more of (the cutlery drawer).
-  const said = new Set((request.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
+  // Numbers count: "the meeting table in room 1" says more of meeting_table_1.
+  const said = new Set((request.toLowerCase().match(/[a-z]+|\d+/g) ?? []).map(stem));
   const saidOf = (id: string) =>
     spoken(id)
       .split(' ')

@@ -147,7 +147,7 @@ export const GENERAL = new Set([
 /**
  * The room a phrase names: the room whose id read aloud it is ("Aaron's office" -> aarons_office,
  * "bedroom 2" -> bedroom2), the only room of that kind ("the library" -> library0), or the only one
- * of that kind on the floor it names ("the first-floor kitchen" -> kitchen1).
+ * of that kind on the floor it names ("the first-floor kitchen" -> kitchen1, "the downstairs kitchen" -> kitchen0).
  */
 function roomNames(graph: SceneGraph): (phrase: string) => string | undefined {
   const rooms = graph.filterNodes((_id, attributes) => attributes.kind === 'room');
@@ -166,6 +166,17 @@ function roomNames(graph: SceneGraph): (phrase: string) => string | undefined {
     if (onFloor !== null) {
       const level = onFloor[1] === 'top' ? topLevel(graph) : FLOOR_LEVELS[onFloor[1]!];
       const there = ofKind(onFloor[2]!).filter((id) => floorLevel(graph, id) === level);
+      return there.length === 1 ? there[0] : undefined;
+    }
+    // "The downstairs kitchen", "the kitchen upstairs": the one of that kind on the ground floor,
+    // or the one above it.
+    const stairs = /^(?:(upstairs|downstairs)\s+(.+)|(.+?)\s+(upstairs|downstairs))$/.exec(said);
+    if (stairs !== null) {
+      const up = (stairs[1] ?? stairs[4]) === 'upstairs';
+      const there = ofKind((stairs[2] ?? stairs[3])!).filter((id) => {
+        const level = floorLevel(graph, id);
+        return level !== undefined && (up ? level > 0 : level === 0);
+      });
       return there.length === 1 ? there[0] : undefined;
     }
     const numbered = ofKind(said);

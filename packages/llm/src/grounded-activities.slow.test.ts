@@ -516,6 +516,9 @@ describe('goals of requests over several things, or for the place that fits a th
       resolved: [{ phrase: asked.ambiguous!.phrase, node: 'robot_bench' }],
     });
     expect(answered).toMatchObject({ ok: true, goals: ['on(visitor_log, robot_bench)'] });
+    // "The right bin" asks for the place that fits the thing, not one to choose among.
+    const fitting = await choose('Put the aa batteries in the right bin.', 'kitchen', 'aa_batteries');
+    expect(fitting.goals).toEqual([expect.stringMatching(/^inside\(aa_batteries, \w+_bin\)$/)]);
   });
 
   it('ends once the planner has rejected the set, offering nothing nobody asked for in its place', async () => {
