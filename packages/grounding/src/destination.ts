@@ -204,22 +204,9 @@ export function destinationAssets(
       const narrowed = candidates.filter((id) => nodeWords(graph, id).includes(word));
       return narrowed.length > 0 ? narrowed : candidates;
     }, ofKind);
-  // "Place the clean cutlery in the drawer": of equally named ones, those whose names the request
-  // says more of (the cutlery drawer).
-  // Numbers count: "the meeting table in room 1" says more of meeting_table_1.
-  const said = new Set((request.toLowerCase().match(/[a-z]+|\d+/g) ?? []).map(stem));
-  const saidOf = (id: string) =>
-    spoken(id)
-      .split(' ')
-      .filter((word) => said.has(stem(word))).length;
   // "The table where the roast chicken is", "the shelf with the books on it": those holding it.
   const holding = holdingWhatIsSaid(graph, described, end < 0 ? [] : words.slice(end));
-  const most = Math.max(...holding.map(saidOf));
-  const onFloor = onFloorSaid(
-    graph,
-    holding.filter((id) => saidOf(id) === most),
-    place,
-  );
+  const onFloor = onFloorSaid(graph, holding, place);
   const at = instruction.toLowerCase().indexOf(place.toLowerCase());
   const inRooms = (rooms: readonly string[]) =>
     onFloor.filter((id) => rooms.includes(roomOf(graph, id) ?? ''));
@@ -228,9 +215,21 @@ export function destinationAssets(
       before: at < 0 ? instruction : instruction.slice(0, at),
     }),
   );
-  if (there.length > 0) return there;
-  const named = inRooms(roomsSaid(graph, instruction, { sources: false }));
-  return named.length > 0 ? named : onFloor;
+  const named = there.length > 0 ? [] : inRooms(roomsSaid(graph, instruction, { sources: false }));
+  const candidates = there.length > 0 ? there : named.length > 0 ? named : onFloor;
+  // "Place the clean cutlery in the drawer": of equally named ones, those whose names the request
+  // says more of (the cutlery drawer); the phrase's own numbers count ("the meeting table in room
+  // 1"), not those of where things come from ("from robot lounge 1").
+  const said = new Set([
+    ...(request.toLowerCase().match(/[a-z]+/g) ?? []).map(stem),
+    ...(place.match(/\d+/g) ?? []),
+  ]);
+  const saidOf = (id: string) =>
+    spoken(id)
+      .split(' ')
+      .filter((word) => said.has(stem(word))).length;
+  const most = Math.max(...candidates.map(saidOf));
+  return candidates.filter((id) => saidOf(id) === most);
 }
 
 /**
