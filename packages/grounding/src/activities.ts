@@ -24,17 +24,14 @@ import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
 import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
 import {
-  destinationAssets,
   destinationPhrase,
   FITTING_BIN,
-  isDefinite,
-  isPlaceQuestion,
   personBefore,
-  placeQuestion,
   roomNamer,
   towardDestination,
   withNamesForPronouns,
 } from './destination.js';
+import { destinationAssets, isDefinite, isPlaceQuestion, placeQuestion } from './destination-assets.js';
 import { excludedByWords } from './excluded-words.js';
 import { likeliestPerToken } from './likeliest.js';
 import { missingThings } from './missing-things.js';
@@ -466,6 +463,13 @@ export function groundedActivities(deps: {
       const answered = placeAnswers.find((answer) => answer.phrase === placeQuestion(place));
       return answered ? [answered.node] : destinationAssets(graph, input.instruction, place, requests[c]);
     });
+    const fitSets = fitting.map((fits) => (fits === undefined ? undefined : new Set(fits)));
+    /** The assets of a destination's kind closest in meaning to its phrase, best first. */
+    const closestFitting = (c: number, limit: number) =>
+      rankByVector(index, placeQuery.get(destinations[c]!)!, { kinds: ['asset'], contents: 0 })
+        .map((entry) => entry.id)
+        .filter((id) => fitSets[c]!.has(id))
+        .slice(0, limit);
     // "Put it on the sofa" in a house of three sofas: the run asks which, as for a thing, before
     // anything was tried.
     const unsure = destinations.findIndex(
@@ -473,11 +477,7 @@ export function groundedActivities(deps: {
     );
     if (unsure >= 0 && input.rejected.length === 0) {
       const place = destinations[unsure]!;
-      const fits = new Set(fitting[unsure]);
-      const options = rankByVector(index, placeQuery.get(place)!, { kinds: ['asset'], contents: 0 })
-        .map((entry) => entry.id)
-        .filter((id) => fits.has(id))
-        .slice(0, ASKED_PLACES);
+      const options = closestFitting(unsure, ASKED_PLACES);
       return {
         ok: false,
         error: `which place for "${place}": ${options.join(', ')}?`,
@@ -486,14 +486,11 @@ export function groundedActivities(deps: {
         calls: 0,
       };
     }
-    const fittingNodes = fitting.flatMap((fits, c) => {
-      if (fits === undefined || fits.length <= DESTINATION_THINGS) return fits ?? [];
-      const allowed = new Set(fits);
-      return rankByVector(index, placeQuery.get(destinations[c]!)!, { kinds: ['asset'], contents: 0 })
-        .map((entry) => entry.id)
-        .filter((id) => allowed.has(id))
-        .slice(0, DESTINATION_THINGS);
-    });
+    const fittingNodes = fitting.flatMap((fits, c) =>
+      fits === undefined || fits.length <= DESTINATION_THINGS
+        ? (fits ?? [])
+        : closestFitting(c, DESTINATION_THINGS),
+    );
     // Each clause's objects and each named destination are candidates too, not only the whole
     // instruction's best things.
     const retrieved = [
@@ -560,7 +557,7 @@ export function groundedActivities(deps: {
     // clean cutlery in the drawer" means the cutlery drawer among equally named drawers.
     const closeness = destinations.map((place, c) => {
       const vector = place === undefined ? undefined : placeQuery.get(place);
-      const fits = fitting[c];
+      const fits = fitSets[c];
       const said = new Set(plainWords(requests[c] ?? ''));
       // "The coffee table in the first-floor living room": the one in that room fits best.
       const inRoom = new Set(
@@ -570,7 +567,7 @@ export function groundedActivities(deps: {
         vector &&
         new Map(
           assets
-            .flatMap((id, i) => (fits !== undefined && !fits.includes(id) ? [] : [[id, i] as const]))
+            .flatMap((id, i) => (fits !== undefined && !fits.has(id) ? [] : [[id, i] as const]))
             .map(([id, i]) => [
               id,
               cosine(assetVectors[i]!, vector) +
@@ -583,7 +580,6 @@ export function groundedActivities(deps: {
         )
       );
     });
-    const fitSets = fitting.map((fits) => (fits === undefined ? undefined : new Set(fits)));
     const toward = (ranked: Option<Goal>[], c: number | undefined) => {
       const near = c === undefined ? undefined : closeness[c];
       return near === undefined ? ranked : towardDestination(ranked, near, fitSets[c!]);

@@ -1,12 +1,9 @@
 import { spoken } from '@groundplan/retrieval';
-import { childrenOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
+import type { SceneGraph } from '@groundplan/scene-graph';
 import { ACTION_SPECS, type Goal } from '@groundplan/simulator';
 import { placingVerbs } from './asked-goals.js';
 import { politeness } from './clauses.js';
-import { stem } from './missing-things.js';
-import { nodeWords } from './node-words.js';
 import { byScore, type Option } from './options.js';
-import { GENERAL, onFloorSaid, roomsSaid } from './things-in-rooms.js';
 
 /**
  * The verbs that move a thing somewhere, by default the built-in skills' (placingVerbs): their
@@ -158,134 +155,6 @@ function inSource(words: readonly string[], at: number): boolean {
     if (PLACE_PREPOSITION.test(word) || word === 'of') return false;
   }
   return false;
-}
-
-/**
- * The assets a destination phrase can mean, when its head word names a kind of asset ("the table
- * in there for him" -> tables): those of that kind (the last word of their name: "table" is
- * meeting_table_3 and the coffee table, not a table lamp) in the room the phrase names ("in meeting
- * room 3", "in there"), else in a room the instruction names as where things are or go ("Dad's
- * having his tea in dining room 1 ... put the milk on the table"), else all of that kind. Undefined
- * when the phrase names a room ("to the kitchen"), a general word ("the beige one") or no kind of
- * asset the building has; then the phrase's meaning alone ranks the places. Of equally named ones,
- * those whose names the request says more of ("the clean cutlery in the drawer": the cutlery drawer).
- */
-export function destinationAssets(
-  graph: SceneGraph,
-  instruction: string,
-  place: string,
-  /** The request the place is said in: its other words may say which ("the clean cutlery in the drawer"). */
-  request = '',
-): string[] | undefined {
-  const words = place
-    .toLowerCase()
-    .split(/[,;:!?]|\s[-–—]\s/)[0]!
-    .trim()
-    .split(/\s+/);
-  const end = words.findIndex((word, i) => i > 0 && PHRASE_END.test(word));
-  const noun = (end < 0 ? words : words.slice(0, end)).filter((word) => /[a-z]/.test(word));
-  const head = noun.at(-1)?.replace(/['’]s?$/, '');
-  if (head === undefined || GENERAL.has(head) || roomNamer(graph)(noun.join(' '))) return undefined;
-  const kind = stem(head);
-  const ofKind = graph.filterNodes((id, attributes) => {
-    if (attributes.kind !== 'asset') return false;
-    const name = spoken(id)
-      .split(' ')
-      .filter((word) => /[a-z]/.test(word));
-    return name.length > 0 && stem(name.at(-1)!) === kind;
-  });
-  if (ofKind.length === 0) return undefined;
-  // "The beige sofa upstairs": of that kind, those its words describe ("beige": its colour;
-  // "Will's": its name) and those on the floor it says.
-  const described = noun
-    .slice(0, -1)
-    .map((word) => stem(word.replace(/['’]s?$/, '')))
-    .reduce((candidates, word) => {
-      const narrowed = candidates.filter((id) => nodeWords(graph, id).includes(word));
-      return narrowed.length > 0 ? narrowed : candidates;
-    }, ofKind);
-  // "The table where the roast chicken is", "the shelf with the books on it": those holding it.
-  const holding = holdingWhatIsSaid(graph, described, end < 0 ? [] : words.slice(end));
-  const onFloor = onFloorSaid(graph, holding, place);
-  const at = instruction.toLowerCase().indexOf(place.toLowerCase());
-  const inRooms = (rooms: readonly string[]) =>
-    onFloor.filter((id) => rooms.includes(roomOf(graph, id) ?? ''));
-  const there = inRooms(
-    roomsSaid(graph, end < 0 ? '' : words.slice(end).join(' '), {
-      before: at < 0 ? instruction : instruction.slice(0, at),
-    }),
-  );
-  const named = there.length > 0 ? [] : inRooms(roomsSaid(graph, instruction, { sources: false }));
-  const candidates = there.length > 0 ? there : named.length > 0 ? named : onFloor;
-  // "Place the clean cutlery in the drawer": of equally named ones, those whose names the request
-  // says more of (the cutlery drawer); the phrase's own numbers count ("the meeting table in room
-  // 1"), not those of where things come from ("from robot lounge 1").
-  const said = new Set([
-    ...(request.toLowerCase().match(/[a-z]+/g) ?? []).map(stem),
-    ...(place.match(/\d+/g) ?? []),
-  ]);
-  const saidOf = (id: string) =>
-    spoken(id)
-      .split(' ')
-      .filter((word) => said.has(stem(word))).length;
-  const most = Math.max(...candidates.map(saidOf));
-  return candidates.filter((id) => saidOf(id) === most);
-}
-
-/**
- * Of the candidates, those with a thing on or in them that the words after "where", "with" or
- * "that has" name ("where the roast chicken is" -> the table the chicken is on); all of them when
- * the words say no such thing or none holds it.
- */
-function holdingWhatIsSaid(
-  graph: SceneGraph,
-  candidates: readonly string[],
-  rest: readonly string[],
-): string[] {
-  const at = rest.findIndex((word) => /^(?:where|with|has|holding)$/.test(word));
-  if (at < 0) return [...candidates];
-  const said = rest
-    .slice(at + 1)
-    .filter((word) => /^[a-z]{3,}$/.test(word) && !HOLDING_FILLER.has(word))
-    .map(stem);
-  const holding = candidates.filter((id) =>
-    childrenOf(graph, id).some((child) => nodeWords(graph, child).some((word) => said.includes(word))),
-  );
-  return holding.length > 0 ? holding : [...candidates];
-}
-
-/** Words of a "where ... is" or "with ... on it" clause that name no thing. */
-const HOLDING_FILLER = new Set([
-  'the',
-  'are',
-  'its',
-  'was',
-  'were',
-  'sitting',
-  'lying',
-  'kept',
-  'left',
-  'still',
-  'all',
-]);
-
-/** A word that ends a destination's noun phrase: what follows says where, for whom or why. */
-const PHRASE_END =
-  /^(?:in|on|at|from|for|by|with|next|near|beside|under|behind|so|to|that|which|where|who|because|and|then|if|when|of|has|holding|up|down|over|there|here|upstairs|downstairs|please)$/;
-
-/** The phrase of the question which of several places a destination means: 'place for "the sofa"'. */
-export function placeQuestion(place: string): string {
-  return `place for "${place}"`;
-}
-
-/** Whether an answered question was about a place (placeQuestion), not a thing. */
-export function isPlaceQuestion(phrase: string): boolean {
-  return phrase.startsWith('place for "');
-}
-
-/** Whether a place is said as one particular thing ("the sofa", "that shelf"), not any ("a table"). */
-export function isDefinite(place: string): boolean {
-  return /^(?:the|that|this)\s/i.test(place.trim());
 }
 
 /**
