@@ -198,7 +198,7 @@ export function roomsSaid(
   const rooms = roomNames(graph);
   const prepositions = options.sources === false ? AT_PLACE : AT_OR_FROM_PLACE;
   const said: string[] = [];
-  for (const segment of text.split(/[,.;:!?()–—]|\s-\s/)) {
+  for (const segment of text.split(SEGMENT)) {
     const words = segment.trim().split(/\s+/);
     words.forEach((word, i) => {
       // "In there", "over there", "the shelf there": the room named before; not "there is".
@@ -209,13 +209,8 @@ export function roomsSaid(
         return;
       }
       if (!prepositions.test(word)) return;
-      for (let k = Math.min(4, words.length - i - 1); k > 0; k--) {
-        const room = rooms(words.slice(i + 1, i + 1 + k).join(' '));
-        if (room !== undefined) {
-          said.push(room);
-          return;
-        }
-      }
+      const at = roomAt(words, i + 1, rooms);
+      if (at !== undefined) said.push(at.room);
     });
   }
   return [...new Set(said)];
@@ -263,22 +258,35 @@ function roomBefore(
  */
 function roomMentions(text: string, rooms: (phrase: string) => string | undefined): string[] {
   const said: string[] = [];
-  for (const segment of text.split(/[,.;:!?()–—]|\s-\s/)) {
+  for (const segment of text.split(SEGMENT)) {
     const words = segment.trim().split(/\s+/);
     for (let i = 0; i < words.length; i++) {
+      const at = roomAt(words, i, rooms);
+      if (at === undefined) continue;
       const before = (words[i - 1] ?? '').toLowerCase();
       const from = before === 'from' || (before === 'the' && (words[i - 2] ?? '').toLowerCase() === 'from');
-      for (let k = Math.min(4, words.length - i); k > 0; k--) {
-        const room = rooms(words.slice(i, i + k).join(' '));
-        if (room === undefined) continue;
-        if (!from && !/^of$/i.test(before)) said.push(room);
-        i += k - 1;
-        break;
-      }
+      if (!from && before !== 'of') said.push(at.room);
+      i += at.length - 1;
     }
   }
   return said;
 }
+
+/** The room the longest run of up to four words from `start` names, and how many words it took. */
+function roomAt(
+  words: readonly string[],
+  start: number,
+  rooms: (phrase: string) => string | undefined,
+): { room: string; length: number } | undefined {
+  for (let k = Math.min(4, words.length - start); k > 0; k--) {
+    const room = rooms(words.slice(start, start + k).join(' '));
+    if (room !== undefined) return { room, length: k };
+  }
+  return undefined;
+}
+
+/** Where a text's phrases break: punctuation and a spaced dash. */
+const SEGMENT = /[,.;:!?()–—]|\s-\s/;
 
 /** A place phrase and its preposition: "on the cafeteria counter", "in Tobi's office". */
 const PLACE_BEFORE =
