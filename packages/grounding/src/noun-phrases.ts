@@ -1,0 +1,48 @@
+/**
+ * Words that open a noun phrase: articles, possessive pronouns, quantifiers, a name's possessive
+ * (not a pronoun's 's, which is "is" or "has": "so it's easier", "that's all").
+ */
+const OPENER = `(?:the|a|an|some|any|my|his|her|their|our|your|its|this|that|these|those|every|each|all|(?!(?:it|that|there|here|what|who|where|he|she|let|how|when|why)['’]s\\b)[a-z]+['’]s)`;
+/** Words that end one: prepositions, conjunctions, and the end of a clause. */
+const CLOSER = String.raw`(?=\s+(?:on|in|into|onto|to|from|at|with|of|for|by|near|next|under|inside|behind|and|or|then|that|which|who|so|because|where|if)\b|[,.;:!?]|$)`;
+
+/** A noun phrase of a text: its words after the opener, and the word it follows ("on", "for"). */
+export type NounPhrase = { phrase: string; follows: string };
+
+/**
+ * The noun phrases of a text: the words after an opener up to the next closer. A phrase followed
+ * by "of" names what holds or measures the thing, and the thing is after "of": "the tin of beans"
+ * -> beans, "a pair of scissors" -> scissors, "the edge of the bath" -> bath.
+ */
+export function nounPhraseSpans(text: string): NounPhrase[] {
+  const lower = text.toLowerCase();
+  const pattern = new RegExp(String.raw`\b${OPENER}\s+([a-z][a-z' -]*?)${CLOSER}`, 'gi');
+  const phrases: NounPhrase[] = [];
+  for (const match of lower.matchAll(pattern)) {
+    let phrase = tidy(match[1]!);
+    // "the apple that isn't in the kitchen": after "that" or "which", a verb opens a clause, not a thing.
+    if (CLAUSE_OPENERS.has(phrase.split(' ')[0]!)) continue;
+    const rest = lower.slice(match.index + match[0].length);
+    const of = new RegExp(String.raw`^\s+of\s+(?:${OPENER}\s+)?([a-z][a-z' -]*?)${CLOSER}`, 'i').exec(rest);
+    if (of !== null) phrase = tidy(of[1]!);
+    const follows = lower.slice(0, match.index).match(/([a-z]+)\s*$/)?.[1] ?? '';
+    if (phrase.length > 0) phrases.push({ phrase, follows });
+  }
+  return phrases;
+}
+
+/** The noun phrases of a text, as words ("Put the teddy bear on the bed" -> teddy bear, bed). */
+export function nounPhrases(text: string): string[] {
+  return nounPhraseSpans(text).map((span) => span.phrase);
+}
+
+function tidy(phrase: string): string {
+  return phrase.trim().replace(/\s+/g, ' ');
+}
+
+/** Verbs, auxiliaries and negations: a phrase that starts with one is a clause ("that isn't in..."). */
+const CLAUSE_OPENERS = new Set(
+  `is isn't are aren't was wasn't were weren't be been has hasn't have haven't had hadn't does doesn't
+  do don't did didn't can can't cannot could couldn't will won't would wouldn't should shouldn't must
+  might may not no never still also already`.split(/\s+/),
+);
