@@ -10,7 +10,7 @@ import { nounPhraseSpans, nounPhrases } from './noun-phrases.js';
  * - one whose object is a pronoun ("Would you bring it to him?") acts on the thing a clause
  *   before it names last, outside a place phrase ("Peter left his train pass in his drawer");
  * - a clause that says what someone wants or needs ("I'd love a slice of cake") asks for what
- *   follows that verb.
+ *   follows that verb, unless it is something to do ("I want to make a sandwich").
  * Other clauses say how things are ("Uncle Dev watches the cricket") and name nothing to act on.
  * An instruction with no clause of either kind is read whole, every phrase counting. Grammar read
  * with WordNet's verbs and adverbs, not words listed from a task set.
@@ -35,9 +35,11 @@ export function actedOnPhrases(clauses: readonly string[]): string[] {
       return;
     }
     const wanted = WANTING.exec(clause);
-    if (wanted !== null) {
+    const object = wanted === null ? '' : clause.slice(wanted.index + wanted[0].length);
+    // "I want to make a sandwich" wants to do something, not to be brought it.
+    if (wanted !== null && !/^\s+to\b/i.test(object)) {
       asks = true;
-      phrases.push(...nounPhrases(untilSubordinate(clause.slice(wanted.index + wanted[0].length))));
+      phrases.push(...nounPhrases(untilSubordinate(object)));
     }
   });
   return asks ? [...new Set(phrases)] : [...new Set(clauses.flatMap(nounPhrases))];

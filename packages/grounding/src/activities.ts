@@ -19,6 +19,7 @@ import {
 import { type Ambiguity, ambiguousThings } from './ambiguous-things.js';
 import { type Ask, type CallReport, type ChatMessage, noCall, type Score } from './ask.js';
 import { askedGoals, asksForChange, namedNodes, placingVerbs, subjectOf } from './asked-goals.js';
+import { inBuildingWords } from './building-words.js';
 import { choiceReply, choiceSchema, goalsChoiceSchema, oneChoiceReply } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
@@ -258,19 +259,22 @@ export function groundedActivities(deps: {
     };
   }
 
-  async function prepare(sceneRef: SceneRef, instruction: string) {
+  /** The scene, its index, and the instruction in the building's words (inBuildingWords) and embedded. */
+  async function prepare(sceneRef: SceneRef, said: string) {
     if (!deps.retrieval)
       throw new Error('grounded planning needs retrieval: start the llm role with an embedding model');
     const graph = await requireScene(deps.scenes, sceneRef);
     const index = await deps.retrieval.indexFor(sceneRef, graph);
+    const instruction = inBuildingWords(graph, said);
     const [query] = await index.embedder.embed([instruction]);
-    return { graph, index, query: query! };
+    return { graph, index, query: query!, instruction };
   }
 
   return {
     /** One search step: the best legal (command, node) pairs by the prior; the model or the prior picks one. */
-    async groundedSearchStep(input: GroundedSearchInput): Promise<SemanticSearchStepResult> {
-      const { graph, index, query } = await prepare(input.sceneRef, input.instruction);
+    async groundedSearchStep(given: GroundedSearchInput): Promise<SemanticSearchStepResult> {
+      const { graph, index, query, instruction } = await prepare(given.sceneRef, given.instruction);
+      const input = { ...given, instruction };
       const options = searchOptions(graph, input.view, input.instruction, index, query).slice(
         0,
         GROUNDED_LIMITS.searchOptions,
@@ -310,7 +314,9 @@ export function groundedActivities(deps: {
         const choice = await deps.actionOracle(input);
         return { ok: true, choice, offered: input.steps.length, usage: NO_CALL, calls: 0 };
       }
-      const { graph, index, query } = await prepare(input.sceneRef, input.instruction);
+      const prepared = await prepare(input.sceneRef, input.instruction);
+      const { graph, index, query } = prepared;
+      input = { ...input, instruction: prepared.instruction };
       const options = (await nextActionOptions(graph, input, glossVectors(index), query)).slice(
         0,
         NEXT_ACTION_OPTIONS,
@@ -367,8 +373,9 @@ export function groundedActivities(deps: {
     },
   };
 
-  async function chooseGoalsFor(input: ChooseGoalsInput): Promise<ChooseGoalsResult> {
-    const { graph, index, query } = await prepare(input.sceneRef, input.instruction);
+  async function chooseGoalsFor(given: ChooseGoalsInput): Promise<ChooseGoalsResult> {
+    const { graph, index, query, instruction } = await prepare(given.sceneRef, given.instruction);
+    const input = { ...given, instruction };
     // The requests, each with "his desk" read as the named person's desk.
     const said = instructionClauses(input.instruction).filter(isRequest);
     const requests = said.map((clause) =>

@@ -1,6 +1,6 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import type { ActionSpec, Goal } from '@groundplan/simulator';
-import { stem } from './missing-things.js';
+import { stem } from './building-words.js';
 import { attributeNames, nodeWords } from './node-words.js';
 import { isPersonOf, ownerOf, saidNames } from './people.js';
 import { thingsInRooms } from './things-in-rooms.js';

@@ -1,7 +1,7 @@
 import { spoken } from '@groundplan/retrieval';
 import { childrenOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
+import { stem } from './building-words.js';
 import { roomNamer } from './destination.js';
-import { stem } from './missing-things.js';
 import { nodeWords } from './node-words.js';
 import { GENERAL, onFloorSaid, roomsSaid } from './things-in-rooms.js';
 

@@ -1,5 +1,5 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
-import { stem } from './missing-things.js';
+import { stem } from './building-words.js';
 import { nodeWords } from './node-words.js';
 import { thingsNotThere } from './things-in-rooms.js';
 

@@ -65,6 +65,14 @@ export function isNeverNoun(word: string): boolean {
   return verbs.has(lower) || adverbs.has(lower) || adjectives.has(lower);
 }
 
+/** Whether WordNet knows a word as a noun and as nothing else: "telly", "lasagne"; not "in", "can", "one". */
+export function isOnlyNoun(word: string): boolean {
+  const { nouns, verbs, adverbs, adjectives } = load();
+  const lower = word.toLowerCase();
+  const noun = nouns.has(lower) || singulars(lower).some((singular) => nouns.has(singular));
+  return noun && !verbs.has(lower) && !adverbs.has(lower) && !adjectives.has(lower);
+}
+
 /**
  * The single words WordNet gives as other names of a noun in its first (most frequent) sense: the
  * other members of that synset ("telly" -> television, tv; "wireless" -> radio; "lasagne" ->

@@ -74,6 +74,9 @@ describe('things a request names that the building does not have', () => {
     // Wanting asks for what it names; an instruction with no request is read whole.
     expect(missingThings(office, clauses("I'm starving and I'd love a slice of pizza."))).toEqual(['pizza']);
     expect(missingThings(office, clauses('Where is the giraffe?'))).toEqual(['giraffe']);
+    expect(
+      missingThings(office, clauses('I want to make a sandwich. Put the bread on the lunch table.')),
+    ).toEqual([]);
     expect(missingThings(office, clauses('Kindly bring me the giraffe.'))).toEqual(['giraffe']);
   });
 });

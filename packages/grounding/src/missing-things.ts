@@ -1,7 +1,7 @@
-import { nodeTexts } from '@groundplan/retrieval';
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { actedOnPhrases } from './acted-on-phrases.js';
-import { isNeverNoun, otherNames } from './lexicon.js';
+import { isBuildingWord } from './building-words.js';
+import { isNeverNoun } from './lexicon.js';
 
 /**
  * The things an instruction asks to act on that the building does not have: each noun phrase its
@@ -21,40 +21,15 @@ export function missingThings(scene: SceneGraph, clauses: readonly string[]): st
  * model's reading names go through the same test.
  */
 export function unknownPhrases(scene: SceneGraph, phrases: readonly string[]): string[] {
-  const known = vocabulary(scene);
   const missing: string[] = [];
   for (const phrase of phrases) {
     const all = phrase.toLowerCase().match(/[a-z][a-z']*/g) ?? [];
     // "the big one downstairs": a pro-form stands for a thing named elsewhere; its other words describe it.
     if (all.some((word) => PRO_FORMS.has(word))) continue;
     const words = all.filter((word) => !GENERAL_WORDS.has(word) && !isNeverNoun(word));
-    const isKnown = (word: string) =>
-      known.has(stem(word)) || otherNames(word).some((name) => known.has(stem(name)));
-    if (words.length > 0 && !words.some(isKnown)) missing.push(phrase);
+    if (words.length > 0 && !words.some((word) => isBuildingWord(scene, word))) missing.push(phrase);
   }
   return [...new Set(missing)];
-}
-
-/** Every word of every node's text, stemmed, cached per scene graph. */
-const vocabularies = new WeakMap<SceneGraph, Set<string>>();
-function vocabulary(scene: SceneGraph): Set<string> {
-  let words = vocabularies.get(scene);
-  if (words === undefined) {
-    words = new Set(
-      nodeTexts(scene).flatMap((node) => (node.text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem)),
-    );
-    vocabularies.set(scene, words);
-  }
-  return words;
-}
-
-/** Plural and possessive endings off: "bottles" and "bottle", "boxes" and "box", "peter's" and "peter". */
-export function stem(word: string): string {
-  return word
-    .replace(/['’]s$/, '')
-    .replace(/(?:sses|xes|ches|shes)$/, (end) => end.slice(0, -2))
-    .replace(/ies$/, 'y')
-    .replace(/(?<!s)s$/, '');
 }
 
 /** Words that stand for a thing named elsewhere ("not the big one, the other one"). */

@@ -1,5 +1,5 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
-import { stem } from './missing-things.js';
+import { stem } from './building-words.js';
 
 /**
  * A node's naming words, stemmed: its id's words, its attributes' text values (not those that

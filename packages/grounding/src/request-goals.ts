@@ -1,7 +1,7 @@
 import { cosine, spoken } from '@groundplan/retrieval';
 import { fullStateOf, type Goal, parentIn } from '@groundplan/simulator';
 import { subjectOf, toolPurpose } from './asked-goals.js';
-import { stem } from './missing-things.js';
+import { stem } from './building-words.js';
 import { nodeWords } from './node-words.js';
 import type { Option } from './options.js';
 import { asksForFit, isGeneric, placeKind, plainWords, quantifiedPhrase } from './quantified.js';

@@ -1,7 +1,7 @@
 import { cosine, spoken } from '@groundplan/retrieval';
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { fullStateOf, type Goal, parentIn, type SimState } from '@groundplan/simulator';
-import { stem } from './missing-things.js';
+import { stem } from './building-words.js';
 import { nodeWords } from './node-words.js';
 
 /** The scene a set of goals is grounded in: the graph and the state the plan starts from. */

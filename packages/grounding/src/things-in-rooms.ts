@@ -1,6 +1,6 @@
 import { spoken } from '@groundplan/retrieval';
 import { ancestorsOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
-import { stem } from './missing-things.js';
+import { stem } from './building-words.js';
 import { nodeWords } from './node-words.js';
 
 /** A thing a request places in a room that has none: "the fridge in Aaron's office". */

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { buildingName, inBuildingWords, isBuildingWord } from './building-words.js';
+import { datasetScene } from './test-support/datasets.js';
+
+describe("the building's words", () => {
+  it('knows a word under another name WordNet gives it', async () => {
+    const home = await datasetScene('home');
+    expect(buildingName(home, 'telly')).toBe('tv');
+    expect(buildingName(home, 'lasagne')).toBe('lasagna');
+    expect(buildingName(home, 'tv')).toBe('tv');
+    expect(isBuildingWord(home, 'giraffe')).toBe(false);
+  });
+
+  it('says an instruction in those words, leaving words that are not nouns alone', async () => {
+    const home = await datasetScene('home');
+    expect(inBuildingWords(home, 'Can you put the telly on in the living room?')).toBe(
+      'Can you put the tv on in the living room?',
+    );
+    expect(inBuildingWords(home, 'Carry the lasagne up, not the giraffe.')).toBe(
+      'Carry the lasagna up, not the giraffe.',
+    );
+  });
+});

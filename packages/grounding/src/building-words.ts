@@ -1,0 +1,57 @@
+import { nodeTexts } from '@groundplan/retrieval';
+import type { SceneGraph } from '@groundplan/scene-graph';
+import { isOnlyNoun, otherNames } from './lexicon.js';
+
+/**
+ * The building's words: every word of its nodes' texts (ids, kinds, places, attributes, states,
+ * affordances), and the name by which it knows a word a person says another way ("the telly" is
+ * its tv, "the lasagne" its lasagna).
+ */
+
+/** Whether the building knows a word, as it is or under another name WordNet gives it. */
+export function isBuildingWord(scene: SceneGraph, word: string): boolean {
+  return buildingName(scene, word) !== undefined;
+}
+
+/** The word itself when the building knows it, else the first other name of it the building knows. */
+export function buildingName(scene: SceneGraph, word: string): string | undefined {
+  const known = vocabulary(scene);
+  const lower = word.toLowerCase();
+  if (known.has(stem(lower))) return lower;
+  return otherNames(lower).find((name) => known.has(stem(name)));
+}
+
+/**
+ * A text with each word the building does not know, but knows under another name, said by that
+ * name: "Put the telly on in the lounge" -> "Put the tv on in the lounge". Only words English uses
+ * as nouns alone, and that start lower-case, are renamed: "can you", "in" and "Will's desk" stay.
+ */
+export function inBuildingWords(scene: SceneGraph, text: string): string {
+  const known = vocabulary(scene);
+  return text.replace(/\b[a-z][a-z]+\b/g, (word) => {
+    if (known.has(stem(word)) || !isOnlyNoun(word)) return word;
+    return buildingName(scene, word) ?? word;
+  });
+}
+
+/** Every word of every node's text, stemmed, cached per scene graph. */
+const vocabularies = new WeakMap<SceneGraph, Set<string>>();
+function vocabulary(scene: SceneGraph): Set<string> {
+  let words = vocabularies.get(scene);
+  if (words === undefined) {
+    words = new Set(
+      nodeTexts(scene).flatMap((node) => (node.text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem)),
+    );
+    vocabularies.set(scene, words);
+  }
+  return words;
+}
+
+/** Plural and possessive endings off: "bottles" and "bottle", "boxes" and "box", "peter's" and "peter". */
+export function stem(word: string): string {
+  return word
+    .replace(/['’]s$/, '')
+    .replace(/(?:sses|xes|ches|shes)$/, (end) => end.slice(0, -2))
+    .replace(/ies$/, 'y')
+    .replace(/(?<!s)s$/, '');
+}
