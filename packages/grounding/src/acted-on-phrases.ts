@@ -7,8 +7,6 @@ import { nounPhraseSpans, nounPhrases } from './noun-phrases.js';
  *   its base form asks for something ("Could you bring the tin of beans from the pantry"); its
  *   phrases count up to a subordinate clause ("... so she can have a look inside") and without
  *   those that say whom or what it is for ("for the students", "for her head");
- * - one whose object is a pronoun ("Would you bring it to him?") acts on the thing a clause
- *   before it names last, outside a place phrase ("Peter left his train pass in his drawer");
  * - a clause that says what someone wants or needs ("I'd love a slice of cake") asks for what
  *   follows that verb, unless it is something to do ("I want to make a sandwich").
  * Other clauses say how things are ("Uncle Dev watches the cricket") and name nothing to act on.
@@ -18,21 +16,13 @@ import { nounPhraseSpans, nounPhrases } from './noun-phrases.js';
 export function actedOnPhrases(clauses: readonly string[]): string[] {
   const phrases: string[] = [];
   let asks = false;
-  clauses.forEach((clause, i) => {
+  for (const clause of clauses) {
     const request = requestBody(clause);
     if (request !== undefined) {
       asks = true;
       const body = untilSubordinate(request);
       phrases.push(...nounPhraseSpans(body).flatMap((span) => (span.follows === 'for' ? [] : [span.phrase])));
-      if (PRONOUN_OBJECT.test(body)) {
-        const antecedent = clauses
-          .slice(0, i)
-          .reverse()
-          .map(lastThingNamed)
-          .find((phrase) => phrase !== undefined);
-        if (antecedent !== undefined) phrases.push(antecedent);
-      }
-      return;
+      continue;
     }
     const wanted = WANTING.exec(clause);
     const object = wanted === null ? '' : clause.slice(wanted.index + wanted[0].length);
@@ -41,7 +31,7 @@ export function actedOnPhrases(clauses: readonly string[]): string[] {
       asks = true;
       phrases.push(...nounPhrases(untilSubordinate(object)));
     }
-  });
+  }
   return asks ? [...new Set(phrases)] : [...new Set(clauses.flatMap(nounPhrases))];
 }
 
@@ -71,19 +61,8 @@ function untilSubordinate(clause: string): string {
   return clause.split(SUBORDINATOR)[0]!;
 }
 
-/** The phrase a clause names last outside a place or purpose phrase ("his train pass", not "his desk drawer"). */
-function lastThingNamed(clause: string): string | undefined {
-  return nounPhraseSpans(clause)
-    .filter((span) => !PLACE_OR_PURPOSE.has(span.follows))
-    .at(-1)?.phrase;
-}
-
 /** "Could you", "would you", "can you", "will you". */
 const MODAL = /^(?:can|could|would|will)$/;
-
-/** A pronoun right after the verb, a particle or a recipient: "bring it", "fish it out", "take him them". */
-const PRONOUN_OBJECT =
-  /^\S+\s+(?:(?:up|down|out|over|back|away|off|in)\s+)?(?:(?:me|him|her|us|them)\s+)?(?:it|them|those|these)\b/i;
 
 /** Subordinating conjunctions: what follows one says why, when or on what condition, not what to do. */
 const SUBORDINATOR =
@@ -92,7 +71,3 @@ const SUBORDINATOR =
 /** Verbs of wanting, after a subject: "I'd like", "she needs", "Grandad wants". */
 const WANTING =
   /\b(?:want|wants|wanted|need|needs|needed|would\s+like|would\s+love|'d\s+like|'d\s+love|’d\s+like|’d\s+love|fancy|fancies)\b/i;
-
-const PLACE_OR_PURPOSE = new Set(
-  'in on at from to into onto under by near with of for inside behind over off across through'.split(' '),
-);

@@ -24,7 +24,9 @@ export function nounPhraseSpans(text: string): NounPhrase[] {
     if (CLAUSE_OPENERS.has(phrase.split(' ')[0]!)) continue;
     const rest = lower.slice(match.index + match[0].length);
     const of = new RegExp(String.raw`^\s+of\s+(?:${OPENER}\s+)?([a-z][a-z' -]*?)${CLOSER}`, 'i').exec(rest);
-    if (of !== null) phrase = tidy(of[1]!);
+    // Not "out of there" or "a stash of them": a place or a pronoun after "of" names no thing.
+    if (of !== null && !/(?:^| )(?:out|off)$/.test(phrase) && !/^(?:there|here|it|them)$/.test(tidy(of[1]!)))
+      phrase = tidy(of[1]!);
     const follows = lower.slice(0, match.index).match(/([a-z]+)\s*$/)?.[1] ?? '';
     if (phrase.length > 0) phrases.push({ phrase, follows });
   }
