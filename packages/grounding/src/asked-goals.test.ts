@@ -85,6 +85,14 @@ describe('the things an instruction names', () => {
     ]);
   });
 
+  it('read the verb a request opens with as its verb: "fish it out" names no fish tank poster', async () => {
+    const office = await datasetScene('office');
+    expect([...namedNodes(office, 'Fish it out and leave it on her desk.')]).toEqual([]);
+    expect([...namedNodes(office, 'Water the plant in the lounge.')].some((id) => id.includes('water'))).toBe(
+      false,
+    );
+  });
+
   it("read an attribute's name as describing, never naming: to colour names nothing coloured", async () => {
     const home = await datasetScene('home');
     expect([...namedNodes(home, 'Our daughter wants to colour.')]).toEqual([]);

@@ -1,6 +1,7 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import type { ActionSpec, Goal } from '@groundplan/simulator';
 import { stem } from './building-words.js';
+import { isBaseVerb } from './lexicon.js';
 import { attributeNames, nodeWords } from './node-words.js';
 import { isPersonOf, ownerOf, saidNames } from './people.js';
 import { thingsInRooms } from './things-in-rooms.js';
@@ -354,7 +355,12 @@ function namingPhrases(
             .map(stem);
       // The verb is the next word, after any adverb ("I just need ..."); "you get the lemonade"
       // has its verb, "get", and names the lemonade.
-      const verb = verbNext && forms.length > 0 && !BEFORE_VERB.has(lower);
+      // A clause that opens with a verb and its object ("Fish it out", "Water the plants") names
+      // no fish and no water.
+      const opensClause = i === 0 || /^[,;:]$/.test(previous) || previous === 'and' || previous === 'then';
+      const verb =
+        (verbNext && forms.length > 0 && !BEFORE_VERB.has(lower)) ||
+        (opensClause && OBJECT_OPENER.test(next) && isBaseVerb(lower));
       if (subject) verbNext = true;
       else if (!BEFORE_VERB.has(lower)) verbNext = false;
       if (verb) end();
@@ -372,6 +378,10 @@ function namingPhrases(
   }
   return phrases;
 }
+
+/** What opens a verb's object: "fish it out", "water the plants", "toast a slice". */
+const OBJECT_OPENER =
+  /^(?:the|a|an|some|all|any|my|his|her|their|our|your|this|that|these|those|it|them|him|me|us)$/;
 
 /** A subject pronoun, or one with its verb ("I'll", "we're", "she's"): a verb comes after it. */
 const SUBJECT_PRONOUN = /^(?:i|you|we|he|she|they)(?:['’](?:ll|m|ve|d|re|s))?$/;
