@@ -19,5 +19,10 @@ describe("the building's words", () => {
     expect(inBuildingWords(home, 'Carry the lasagne up, not the giraffe.')).toBe(
       'Carry the lasagna up, not the giraffe.',
     );
+    // Only a word that opens a noun phrase: "might" after "the milk" is no noun.
+    expect(inBuildingWords(home, 'So the milk might as well live upstairs.')).toBe(
+      'So the milk might as well live upstairs.',
+    );
+    expect(inBuildingWords(home, 'Take him the hot veggie dish.')).toBe('Take him the hot vegetable dish.');
   });
 });

@@ -1,6 +1,6 @@
 import { nodeTexts } from '@groundplan/retrieval';
 import type { SceneGraph } from '@groundplan/scene-graph';
-import { isOnlyNoun, otherNames } from './lexicon.js';
+import { isAdjectiveOnly, isOnlyNoun, otherNames } from './lexicon.js';
 
 /**
  * The building's words: every word of its nodes' texts (ids, kinds, places, attributes, states,
@@ -23,16 +23,25 @@ export function buildingName(scene: SceneGraph, word: string): string | undefine
 
 /**
  * A text with each word the building does not know, but knows under another name, said by that
- * name: "Put the telly on in the lounge" -> "Put the tv on in the lounge". Only words English uses
- * as nouns alone, and that start lower-case, are renamed: "can you", "in" and "Will's desk" stay.
+ * name: "Put the telly on in the lounge" -> "Put the tv on in the lounge". Only a word that opens a
+ * noun phrase (right after a determiner or a possessive, or after one adjective after one: "the hot
+ * veggie dish"), that English uses as a noun alone and that starts lower-case is renamed: "the
+ * milk might as well" keeps its "might", and "can you" and "Will's desk" stay.
  */
 export function inBuildingWords(scene: SceneGraph, text: string): string {
   const known = vocabulary(scene);
-  return text.replace(/\b[a-z][a-z]+\b/g, (word) => {
-    if (known.has(stem(word)) || !isOnlyNoun(word)) return word;
+  const words: string[] = [];
+  return text.replace(/[A-Za-z][A-Za-z'’]*/g, (word) => {
+    const [before, first] = [words.at(-1) ?? '', words.at(-2) ?? ''];
+    words.push(word.toLowerCase());
+    const opens = DETERMINER.test(before) || (DETERMINER.test(first) && isAdjectiveOnly(before));
+    if (!opens || !/^[a-z]{2,}$/.test(word) || known.has(stem(word)) || !isOnlyNoun(word)) return word;
     return buildingName(scene, word) ?? word;
   });
 }
+
+/** A determiner or a possessive: what opens a noun phrase. */
+const DETERMINER = /^(?:the|a|an|some|any|my|your|his|her|its|our|their|this|that|these|those|[a-z]+['’]s)$/;
 
 /** Every word of every node's text, stemmed, cached per scene graph. */
 const vocabularies = new WeakMap<SceneGraph, Set<string>>();

@@ -65,6 +65,13 @@ export function isNeverNoun(word: string): boolean {
   return verbs.has(lower) || adverbs.has(lower) || adjectives.has(lower);
 }
 
+/** Whether WordNet knows a word as an adjective and not as a noun: "hot", "droopy"; not "red". */
+export function isAdjectiveOnly(word: string): boolean {
+  const { nouns, adjectives } = load();
+  const lower = word.toLowerCase();
+  return adjectives.has(lower) && !nouns.has(lower);
+}
+
 /** Whether WordNet knows a word as a noun and as nothing else: "telly", "lasagne"; not "in", "can", "one". */
 export function isOnlyNoun(word: string): boolean {
   const { nouns, verbs, adverbs, adjectives } = load();
