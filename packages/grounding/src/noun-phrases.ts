@@ -3,6 +3,11 @@
  * (not a pronoun's 's, which is "is" or "has": "so it's easier", "that's all").
  */
 const OPENER = `(?:the|a|an|some|any|my|his|her|their|our|your|its|this|that|these|those|every|each|all|(?!(?:it|that|there|here|what|who|where|he|she|let|how|when|why)['’]s\\b)[a-z]+['’]s)`;
+/** Whether a word opens a noun phrase: "the", "his", "Peter's"; not "it's". */
+export function opensNounPhrase(word: string): boolean {
+  return new RegExp(`^${OPENER}$`, 'i').test(word);
+}
+
 /** Words that end one: prepositions, conjunctions, and the end of a clause. */
 const CLOSER = String.raw`(?=\s+(?:on|in|into|onto|to|from|at|with|of|for|by|near|next|under|inside|behind|and|or|then|that|which|who|so|because|where|if)\b|[,.;:!?]|$)`;
 

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { isAdjectiveOnly, isAdverb, isBaseVerb, isNeverNoun, isOnlyNoun, otherNames } from './lexicon.js';
+
+describe('English words as WordNet knows them', () => {
+  it('tells a base-form verb from its other forms and from adverbs', () => {
+    expect(isBaseVerb('nuke')).toBe(true);
+    expect(isBaseVerb('Switch')).toBe(true);
+    expect(isBaseVerb('watches')).toBe(false);
+    expect(isBaseVerb('Uncle')).toBe(false);
+    expect(isAdverb('kindly')).toBe(true);
+    expect(isAdverb('put')).toBe(false);
+  });
+
+  it('tells nouns from words that are never one', () => {
+    expect(isNeverNoun('alone')).toBe(true);
+    expect(isNeverNoun('almirah')).toBe(false);
+    expect(isNeverNoun('trainers')).toBe(false);
+    expect(isOnlyNoun('telly')).toBe(true);
+    expect(isOnlyNoun('can')).toBe(false);
+    expect(isAdjectiveOnly('hot')).toBe(true);
+    expect(isAdjectiveOnly('red')).toBe(false);
+  });
+
+  it("gives a noun's other names in its first sense, not its hypernyms", () => {
+    expect(otherNames('telly')).toContain('tv');
+    expect(otherNames('lasagne')).toContain('lasagna');
+    expect(otherNames('pizza')).not.toContain('dish');
+    expect(otherNames('giraffe')).toEqual(['camelopard']);
+  });
+});
