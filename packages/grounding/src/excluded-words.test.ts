@@ -10,6 +10,12 @@ describe('what the words say to leave out', () => {
     expect(excludedPhrases('Throw out anything but the milk.')).toEqual(['milk']);
     expect(excludedPhrases('Bring me all the fruit apart from the banana.')).toEqual(['banana']);
     expect(excludedPhrases('Bring me a mug.')).toEqual([]);
+    // A clause of its own that opens with "not" leaves its thing out; an adverb after it is no name.
+    expect(excludedPhrases('Move the fruit to the table - not the brown banana though.')).toEqual([
+      'brown banana',
+    ]);
+    expect(excludedPhrases('Put his things away. Not the apple, mind.')).toEqual(['apple']);
+    expect(excludedPhrases('This is not the right mug.')).toEqual([]);
   });
 
   it('excludes the nodes the phrase names by its last word', async () => {
