@@ -36,6 +36,15 @@ export function actedOnPhrases(clauses: readonly string[]): string[] {
 }
 
 /**
+ * The clauses that ask the robot to do something, each from its verb on: "Could you heat the soup"
+ * -> "heat the soup"; not "Beans on toast for the kids tonight" or "Aarav wants to heat up his
+ * porridge", which say what someone else does or wants to do.
+ */
+export function imperatives(clauses: readonly string[]): string[] {
+  return clauses.flatMap((clause) => requestBody(clause) ?? []);
+}
+
+/**
  * The clause from its verb on, when it opens with a verb in its base form after its politeness
  * ("Could you please", "Kindly", "Just"); undefined for a statement or a question.
  */

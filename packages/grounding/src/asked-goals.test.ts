@@ -158,6 +158,19 @@ describe('the goals an instruction asks for', () => {
     expect(oven(goal('state(baby_monitor, power, off)'))).toBe(false);
   });
 
+  it('a state is asked for by a verb the robot is told to do, not by the same word elsewhere', async () => {
+    const home = await datasetScene('home');
+    const hotPasta = (instruction: string) =>
+      askedGoals({ graph: home, instruction, named: [], actions: ACTION_SPECS })(
+        goal('state(pasta, temperature, hot)'),
+      );
+    expect(hotPasta("I'm doing a pasta bake tonight. Could you bring the pasta to the counter?")).toBe(false);
+    expect(hotPasta('Aarav wants to heat up his pasta. Could you open the fridge?')).toBe(false);
+    expect(hotPasta('Could you heat the pasta and bring it to the counter?')).toBe(true);
+    // With no clause that tells the robot what to do, the instruction is read whole.
+    expect(hotPasta("I'd like the pasta heated.")).toBe(true);
+  });
+
   it('a tool asked for names no change: "something to clean with" does not ask to clean', async () => {
     const office = await datasetScene('office');
     const asked = (instruction: string) =>

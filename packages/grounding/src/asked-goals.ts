@@ -1,6 +1,8 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import type { ActionSpec, Goal } from '@groundplan/simulator';
+import { imperatives } from './acted-on-phrases.js';
 import { stem } from './building-words.js';
+import { instructionClauses } from './clauses.js';
 import { isBaseVerb } from './lexicon.js';
 import { attributeNames, nodeWords } from './node-words.js';
 import { isPersonOf, ownerOf, saidNames } from './people.js';
@@ -12,8 +14,9 @@ import { thingsInRooms } from './things-in-rooms.js';
  * - the thing it moves or changes is named: the person chose it, or it is among the things a
  *   phrase of the instruction names best (namedNodes), and
  * - for a state goal, a verb of a skill that sets that state says it ("switch ... on", "heat",
- *   "close": the skills' `askedBy`), or the instruction names the state it changes ("take care of
- *   the dirty plate" asks for it clean).
+ *   "close": the skills' `askedBy`) in a clause that tells the robot to do it (`imperatives`;
+ *   an instruction with none is read whole), or the instruction names the state it changes
+ *   ("take care of the dirty plate" asks for it clean).
  * A word names the thing to change only outside the phrases that say where things are or go:
  * "take the pliers out of the toolbox and put them on the workbench" names the pliers, not the
  * toolbox. People's names do not name things ("Jason's cabinet" names no keyboard of Jason's),
@@ -46,6 +49,11 @@ export function askedGoals(context: {
   const lower = askingText(instruction);
   // Whether a skill that moves things is asked for: the same for every goal, so said once.
   const saysAny = (phrases: readonly string[]) => phrases.some((phrase) => says(lower, phrase));
+  // A change of state is asked for by a verb the robot is told to do ("heat the soup"), not by a
+  // skill's word elsewhere ("beans on toast", "a pasta bake", "Aarav wants to heat his porridge").
+  const told = imperatives(instructionClauses(instruction));
+  const toldText = told.length > 0 ? askingText(told.join('. ')) : lower;
+  const toldAny = (phrases: readonly string[]) => phrases.some((phrase) => says(toldText, phrase));
   const holdingSaid = saysAny(movingPhrases(actions, 'holding'));
   const placingSaid = holdingSaid || saysAny(movingPhrases(actions, 'on'));
   const people = saidNames(instruction);
@@ -69,7 +77,7 @@ export function askedGoals(context: {
     if (goal.kind !== 'state')
       return named.has(subject) && (goal.kind === 'holding' ? holdingSaid : placingSaid);
     if (!mentioned.has(subject)) return false;
-    if (saysAny(phrasesFor(actions, goal.dimension, goal.value))) return true;
+    if (toldAny(phrasesFor(actions, goal.dimension, goal.value))) return true;
     const now = graph.hasNode(subject) ? (graph.getNodeAttribute(subject, 'state') ?? {}) : {};
     const was = goal.dimension === undefined ? undefined : (now as Record<string, string>)[goal.dimension];
     return (
