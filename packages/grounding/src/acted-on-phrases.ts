@@ -1,4 +1,5 @@
-import { isAdverb, isBaseVerb } from './lexicon.js';
+import { requestOpening } from './clauses.js';
+import { isBaseVerb } from './lexicon.js';
 import { nounPhraseSpans, nounPhrases } from './noun-phrases.js';
 
 /**
@@ -49,29 +50,15 @@ export function imperatives(clauses: readonly string[]): string[] {
  * ("Could you please", "Kindly", "Just"); undefined for a statement or a question.
  */
 function requestBody(clause: string): string | undefined {
-  const words = clause
-    .trim()
-    .replace(/[?!.]+$/, '')
-    .split(/\s+/);
-  let at = 0;
-  for (;;) {
-    const word = (words[at] ?? '').toLowerCase();
-    if (MODAL.test(word) && (words[at + 1] ?? '').toLowerCase() === 'you') at += 2;
-    else if (word === 'please' || (word.length > 0 && isAdverb(word))) at += 1;
-    else break;
-  }
-  const verb = words[at];
-  if (verb === undefined || !/^[a-z-]+$/i.test(verb) || !isBaseVerb(verb)) return undefined;
-  return words.slice(at).join(' ');
+  const asked = requestOpening(clause);
+  const verb = asked.split(/\s+/)[0];
+  return verb !== undefined && /^[a-z-]+$/i.test(verb) && isBaseVerb(verb) ? asked : undefined;
 }
 
 /** The part of a clause before its first subordinate clause: "leave it on his desk so he can have a go". */
 function untilSubordinate(clause: string): string {
   return clause.split(SUBORDINATOR)[0]!;
 }
-
-/** "Could you", "would you", "can you", "will you". */
-const MODAL = /^(?:can|could|would|will)$/;
 
 /** Subordinating conjunctions: what follows one says why, when or on what condition, not what to do. */
 const SUBORDINATOR =

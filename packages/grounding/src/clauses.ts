@@ -1,3 +1,5 @@
+import { isAdverb } from './lexicon.js';
+
 /**
  * Where an instruction's clauses part: sentence ends, commas, semicolons, dashes between words,
  * and the connectives that join requests ("and", "then", "once finished", "after that"). A word
@@ -32,6 +34,20 @@ export function politeness(sentence: string): string {
     .replace(/[?!.]+$/, '')
     .replace(/^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?/i, '')
     .replace(/^(?:i\s+(?:want|need|would like)\s+you\s+to\s+)/i, '');
+}
+
+/**
+ * A clause from where its request opens: without its politeness and the adverbs before its verb
+ * (by WordNet: "Kindly switch on", "So just keep it in the fridge" -> "keep it in the fridge",
+ * "Could you please then bring").
+ */
+export function requestOpening(clause: string): string {
+  let rest = politeness(clause);
+  for (;;) {
+    const [first = '', ...others] = rest.split(/\s+/);
+    if (others.length > 0 && isAdverb(first.replace(/,$/, ''))) rest = politeness(others.join(' '));
+    else return rest;
+  }
 }
 
 /**

@@ -24,6 +24,14 @@ describe('destination phrases', () => {
       'the table in there for him',
     );
     expect(destinationPhrase('would you please leave it on the front desk')).toBe('the front desk');
+    // Adverbs before the verb are no part of the request: "so keep it in the fridge".
+    expect(destinationPhrase('so keep it in the fridge upstairs')).toBe('the fridge upstairs');
+    expect(destinationPhrase('Kindly pop it on the shelf')).toBe('the shelf');
+  });
+
+  it('reads "get" as placing only where "to" says: "get the kit to his desk", not "get them an apple"', () => {
+    expect(destinationPhrase('Get the kit from the admin cabinet to his desk')).toBe('his desk');
+    expect(destinationPhrase('get them a fresh apple from the kitchen')).toBeUndefined();
   });
 
   it('reads "in from", "on out of" as a particle before where a thing was, not a place it goes', () => {

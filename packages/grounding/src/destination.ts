@@ -2,7 +2,7 @@ import { spoken } from '@groundplan/retrieval';
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { ACTION_SPECS, type Goal } from '@groundplan/simulator';
 import { placingVerbs } from './asked-goals.js';
-import { politeness } from './clauses.js';
+import { requestOpening } from './clauses.js';
 import { byScore, type Option } from './options.js';
 
 /**
@@ -85,13 +85,14 @@ const SOURCE = /^(?:from|out|off)$/i;
  * ("Refrigerate the orange left on the bench").
  */
 export function destinationPhrase(clause: string, context: PlaceContext = {}): string | undefined {
-  // "Could you put them on the table": the request is what follows the politeness.
-  const words = politeness(clause)
+  // "Could you put them on the table", "so keep it in the fridge": the request opens at its verb.
+  const words = requestOpening(clause)
     .replace(/[.!?,;:]+$/, '')
     .split(/\s+/);
   const verb = (words[0] ?? '').toLowerCase();
   const disposing = DISPOSING.test(clause.trim());
-  // "Get" moves a thing only to someone: "get them a fresh apple", "get me a coffee".
+  // "Get" moves a thing to someone ("get them a fresh apple", "get me a coffee") or to where "to"
+  // says ("get the kit to his desk").
   const getting = verb === 'get' && !disposing;
   if (!(context.placingVerbs ?? defaultPlacingVerbs()).has(verb) && !disposing && !getting) return undefined;
   // "Something to clean with": a phrase that ends on its preposition says what for, not where.
@@ -106,19 +107,19 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
   // "Take him the wrench out of the toolbox in the lab": the person says where it goes, and a
   // place after where it comes from says where that is.
   const giving = /^(?:him|her|them|me)$/i.test(words[1] ?? '') && AFTER_RECIPIENT.test(words[2] ?? '');
-  const starts = getting
-    ? []
-    : words.flatMap((word, i) =>
-        i > 0 &&
-        PLACE_PREPOSITION.test(word) &&
-        // "Bring the pot in from the patio": "in" there says no place; "from" says where it was.
-        !SOURCE.test(words[i + 1] ?? '') &&
-        !(i < last && STRANDED.test(words[last]!)) &&
-        !PARTICIPLE.test(words[i - 1]!) &&
-        !(giving && inSource(words, i))
-          ? [i]
-          : [],
-      );
+  const starts = words.flatMap((word, i) =>
+    i > 0 &&
+    PLACE_PREPOSITION.test(word) &&
+    // "Bring the pot in from the patio": "in" there says no place; "from" says where it was.
+    !SOURCE.test(words[i + 1] ?? '') &&
+    !(i < last && STRANDED.test(words[last]!)) &&
+    !PARTICIPLE.test(words[i - 1]!) &&
+    !(giving && inSource(words, i)) &&
+    // "Get the kit from the cabinet to his desk" places it; "get them an apple" does not.
+    (!getting || DIRECTIONAL.test(word))
+      ? [i]
+      : [],
+  );
   // "to", "into" and "onto" say where a thing goes; "on" and "in" before them say where it is
   // ("move the things on the desk to the shelf").
   const toward = starts.find((i) => DIRECTIONAL.test(words[i]!));

@@ -1,7 +1,7 @@
 import { roomOf } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
 import { datasetScene } from './test-support/datasets.js';
-import { inNamedRoom, thingsNotInRooms, thingsNotThere } from './things-in-rooms.js';
+import { inNamedRoom, thingsInRooms, thingsNotInRooms, thingsNotThere } from './things-in-rooms.js';
 
 describe('things a request places in a room that has none', () => {
   it('names the thing, the room, and where such things are', async () => {
@@ -35,6 +35,12 @@ describe('things a request places in a room that has none', () => {
     expect(
       inNamedRoom(home, 'the nightstand', 'Take the bowls from the nightstand', 'asset'),
     ).toBeUndefined();
+  });
+
+  it('reads "the tv on in there" as the tv in that room: a particle stands between', async () => {
+    const home = await datasetScene('home');
+    const said = thingsInRooms(home, "It's quiz night in living room 1: switch the tv on in there.");
+    expect(said.map((thing) => thing.inRoom)).toEqual([['tv1']]);
   });
 
   it('reads a floor by its level, the ground floor being 0, and any room phrase safely', async () => {

@@ -129,7 +129,7 @@ function placesNamed(graph: SceneGraph, phrase: string): string[] {
 
 /** "the <thing> in <room>" or "from <room>": a determiner, the thing's words, "in" or "from", the room's words to the end of the phrase. */
 const THING_IN_ROOM =
-  /\b(?:the|a|an|his|her|their|my|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:in|from)\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|from|with|for|please)\b)/gi;
+  /\b(?:the|a|an|his|her|their|my|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)(?:\s+(?:on|off))?\s+(?:in|from)\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|from|with|for|please)\b)/gi;
 
 /** Words that name no kind of thing. */
 export const GENERAL = new Set([
