@@ -15,34 +15,33 @@ import { nounPhraseSpans, nounPhrases } from './noun-phrases.js';
  * with WordNet's verbs and adverbs, not words listed from a task set.
  */
 export function actedOnPhrases(clauses: readonly string[]): string[] {
-  const phrases: string[] = [];
-  let asks = false;
-  for (const clause of clauses) {
-    const request = requestBody(clause);
-    if (request !== undefined) {
-      asks = true;
-      const body = untilSubordinate(request);
-      phrases.push(...nounPhraseSpans(body).flatMap((span) => (span.follows === 'for' ? [] : [span.phrase])));
-      continue;
-    }
-    const wanted = WANTING.exec(clause);
-    const object = wanted === null ? '' : clause.slice(wanted.index + wanted[0].length);
-    // "I want to make a sandwich" wants to do something, not to be brought it.
-    if (wanted !== null && !/^\s+to\b/i.test(object)) {
-      asks = true;
-      phrases.push(...nounPhrases(untilSubordinate(object)));
-    }
-  }
-  return asks ? [...new Set(phrases)] : [...new Set(clauses.flatMap(nounPhrases))];
+  const asked = askedParts(clauses);
+  if (asked.length === 0) return [...new Set(clauses.flatMap(nounPhrases))];
+  return [
+    ...new Set(
+      asked.flatMap((part) =>
+        nounPhraseSpans(part).flatMap((span) => (span.follows === 'for' ? [] : [span.phrase])),
+      ),
+    ),
+  ];
 }
 
 /**
- * The clauses that ask the robot to do something, each from its verb on: "Could you heat the soup"
- * -> "heat the soup"; not "Beans on toast for the kids tonight" or "Aarav wants to heat up his
- * porridge", which say what someone else does or wants to do.
+ * What an instruction's clauses ask the robot for, each up to its first subordinate clause: a
+ * clause that opens with a verb, from that verb ("Could you heat the soup" -> "heat the soup"),
+ * and what follows a verb of wanting ("I'd love a coffee" -> "a coffee"); nothing from "Beans on
+ * toast for the kids tonight" or "Aarav wants to heat up his porridge", which say what someone
+ * else does or wants to do.
  */
-export function imperatives(clauses: readonly string[]): string[] {
-  return clauses.flatMap((clause) => requestBody(clause) ?? []);
+export function askedParts(clauses: readonly string[]): string[] {
+  return clauses.flatMap((clause) => {
+    const request = requestBody(clause);
+    if (request !== undefined) return [untilSubordinate(request)];
+    const wanted = WANTING.exec(clause);
+    const object = wanted === null ? '' : clause.slice(wanted.index + wanted[0].length);
+    // "I want to make a sandwich" wants to do something, not to be brought it.
+    return wanted !== null && !/^\s+to\b/i.test(object) ? [untilSubordinate(object)] : [];
+  });
 }
 
 /**

@@ -167,6 +167,8 @@ describe('the goals an instruction asks for', () => {
     expect(hotPasta("I'm doing a pasta bake tonight. Could you bring the pasta to the counter?")).toBe(false);
     expect(hotPasta('Aarav wants to heat up his pasta. Could you open the fridge?')).toBe(false);
     expect(hotPasta('Could you heat the pasta and bring it to the counter?')).toBe(true);
+    // What someone wants asks for it too.
+    expect(hotPasta("I'd love the pasta warmed up. Bring it to the counter.")).toBe(true);
     // With no clause that tells the robot what to do, the instruction is read whole.
     expect(hotPasta("I'd like the pasta heated.")).toBe(true);
   });

@@ -1,6 +1,6 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import type { ActionSpec, Goal } from '@groundplan/simulator';
-import { imperatives } from './acted-on-phrases.js';
+import { askedParts } from './acted-on-phrases.js';
 import { stem } from './building-words.js';
 import { instructionClauses } from './clauses.js';
 import { isBaseVerb } from './lexicon.js';
@@ -14,7 +14,7 @@ import { thingsInRooms } from './things-in-rooms.js';
  * - the thing it moves or changes is named: the person chose it, or it is among the things a
  *   phrase of the instruction names best (namedNodes), and
  * - for a state goal, a verb of a skill that sets that state says it ("switch ... on", "heat",
- *   "close": the skills' `askedBy`) in a clause that tells the robot to do it (`imperatives`;
+ *   "close": the skills' `askedBy`) in a part of a clause that asks the robot for it (`askedParts`;
  *   an instruction with none is read whole), or the instruction names the state it changes
  *   ("take care of the dirty plate" asks for it clean).
  * A word names the thing to change only outside the phrases that say where things are or go:
@@ -49,9 +49,10 @@ export function askedGoals(context: {
   const lower = askingText(instruction);
   // Whether a skill that moves things is asked for: the same for every goal, so said once.
   const saysAny = (phrases: readonly string[]) => phrases.some((phrase) => says(lower, phrase));
-  // A change of state is asked for by a verb the robot is told to do ("heat the soup"), not by a
-  // skill's word elsewhere ("beans on toast", "a pasta bake", "Aarav wants to heat his porridge").
-  const told = imperatives(instructionClauses(instruction));
+  // A change of state is asked for by a verb the robot is told to do ("heat the soup") or a thing
+  // someone wants ("I'd love a coffee"), not by a skill's word elsewhere ("beans on toast", "a
+  // pasta bake", "Aarav wants to heat his porridge").
+  const told = askedParts(instructionClauses(instruction));
   const toldText = told.length > 0 ? askingText(told.join('. ')) : lower;
   const toldAny = (phrases: readonly string[]) => phrases.some((phrase) => says(toldText, phrase));
   const holdingSaid = saysAny(movingPhrases(actions, 'holding'));
