@@ -20,27 +20,28 @@ export function actedOnPhrases(clauses: readonly string[]): string[] {
   return [
     ...new Set(
       asked.flatMap((part) =>
-        nounPhraseSpans(part).flatMap((span) => (span.follows === 'for' ? [] : [span.phrase])),
+        nounPhraseSpans(untilSubordinate(part)).flatMap((span) =>
+          span.follows === 'for' ? [] : [span.phrase],
+        ),
       ),
     ),
   ];
 }
 
 /**
- * What an instruction's clauses ask the robot for, each up to its first subordinate clause: a
- * clause that opens with a verb, from that verb ("Could you heat the soup" -> "heat the soup"),
- * and what follows a verb of wanting ("I'd love a coffee" -> "a coffee"); nothing from "Beans on
- * toast for the kids tonight" or "Aarav wants to heat up his porridge", which say what someone
- * else does or wants to do.
+ * What an instruction's clauses ask the robot for: a clause that opens with a verb, from that
+ * verb ("Could you heat the soup" -> "heat the soup"), and what follows a verb of wanting ("I'd
+ * love a coffee" -> "a coffee"); nothing from "Beans on toast for the kids tonight" or "Aarav
+ * wants to heat up his porridge", which say what someone else does or wants to do.
  */
 export function askedParts(clauses: readonly string[]): string[] {
   return clauses.flatMap((clause) => {
     const request = requestBody(clause);
-    if (request !== undefined) return [untilSubordinate(request)];
+    if (request !== undefined) return [request];
     const wanted = WANTING.exec(clause);
     const object = wanted === null ? '' : clause.slice(wanted.index + wanted[0].length);
     // "I want to make a sandwich" wants to do something, not to be brought it.
-    return wanted !== null && !/^\s+to\b/i.test(object) ? [untilSubordinate(object)] : [];
+    return wanted !== null && !/^\s+to\b/i.test(object) ? [object] : [];
   });
 }
 

@@ -167,6 +167,14 @@ describe('the goals an instruction asks for', () => {
     expect(hotPasta("I'm doing a pasta bake tonight. Could you bring the pasta to the counter?")).toBe(false);
     expect(hotPasta('Aarav wants to heat up his pasta. Could you open the fridge?')).toBe(false);
     expect(hotPasta('Could you heat the pasta and bring it to the counter?')).toBe(true);
+    // A subordinate clause stays part of what is asked: "leave ... open so it can air out" opens it.
+    const wardrobe = askedGoals({
+      graph: home,
+      instruction: 'Leave the wardrobe in bedroom 0 open so it can air out.',
+      named: [],
+      actions: ACTION_SPECS,
+    });
+    expect(wardrobe(goal('state(wardrobe0, door, open)'))).toBe(true);
     // What someone wants asks for it too.
     expect(hotPasta("I'd love the pasta warmed up. Bring it to the counter.")).toBe(true);
     // With no clause that tells the robot what to do, the instruction is read whole.
