@@ -227,7 +227,8 @@ describe('doing only what was asked', () => {
       });
       return { model, workers: await server.workers('planner-only', undefined, undefined, provider) };
     };
-    const instruction = 'Turn the telly on for the football, please.';
+    // A word neither the building nor WordNet knows (WordNet reads "the telly" as the tv).
+    const instruction = 'Turn the gogglebox on for the football, please.';
     /** A rules-then-model run that must end NotFound: its one-line cause, its outcome, the model's endpoint. */
     const notFoundReadingAgain = async (answer: ScriptedAnswer, said: string, llmMaxAttempts?: number) => {
       const { model, workers } = await workersReading(answer);
@@ -249,7 +250,7 @@ describe('doing only what was asked', () => {
       const { failure } = await runWorkersUntil(workers, planAsking(instruction).then(failureAndResult));
       const cause = (failure as WorkflowFailedError).cause as ApplicationFailure;
       expect(cause.type).toBe(FAILURE_TYPES.notFound);
-      expect(cause.message).toMatch(/^no telly in the building/);
+      expect(cause.message).toMatch(/^no gogglebox in the building/);
     }, 120_000);
 
     it('reads again by the model, asks which thing, and switches on the TV chosen: one model call', async () => {
@@ -297,10 +298,10 @@ describe('doing only what was asked', () => {
       const down: ScriptedAnswer = { kind: 'status', status: 503, message: 'overloaded' };
       const { message, result } = await notFoundReadingAgain(down, instruction, 1);
       expect(message).toMatch(
-        /^no telly in the building .*; the model could not read the instruction again: .*\S/,
+        /^no gogglebox in the building .*; the model could not read the instruction again: .*\S/,
       );
       expect(message).not.toContain('\n');
-      expect(result.notFound?.missing).toContain('telly');
+      expect(result.notFound?.missing).toContain('gogglebox');
     }, 120_000);
   });
 });
