@@ -66,6 +66,10 @@ describe('destination phrases', () => {
     expect(destinationPhrase('Bring me an apple from Peter', { speakerAt })).toBe('the lunch table');
     expect(destinationPhrase('Bring me an apple from Peter')).toBeUndefined();
     expect(destinationPhrase('Bring the apple to Peter', { speakerAt })).toBe('Peter');
+    // "To me" is where the speaker is, "to her" where she has things brought, not a place called "me".
+    expect(destinationPhrase('bring it to me', { speakerAt })).toBe('the lunch table');
+    expect(destinationPhrase('bring it to me')).toBeUndefined();
+    expect(destinationPhrase('take it to her', { placeOfPerson: () => 'phd desk 3' })).toBe('phd desk 3');
   });
 
   it('throws a thing away into the bin that fits it when no place is said', () => {
@@ -137,6 +141,22 @@ describe('pronouns read as names', () => {
       "Put one on Lena's desk for her",
     );
     expect(withNamesForPronouns(instruction, 'take her the radio')).toBe('take her the radio');
+  });
+
+  it("reads a pronoun in a later sentence as the earlier sentence's subject, and only names the building knows", () => {
+    const lena = "Lena's wrapping a present for Sam at her desk. Could you take her desk the scissors?";
+    const knows = (word: string) => ['Lena', 'Sam', 'Raj'].includes(word);
+    expect(withNamesForPronouns(lena, 'Could you take her desk the scissors', knows)).toBe(
+      "Could you take Lena's desk the scissors",
+    );
+    const raj = 'Raj asked for the orange Modern Robotics book. Could you take it to his desk?';
+    expect(withNamesForPronouns(raj, 'Could you take it to his desk', knows)).toBe(
+      "Could you take it to Raj's desk",
+    );
+    // Within its own sentence a pronoun is the last person named before it.
+    expect(
+      withNamesForPronouns("Give Sam's book to Raj and put it on his desk.", 'put it on his desk', knows),
+    ).toBe("put it on Raj's desk");
   });
 
   it('leaves the text alone when no name comes before the pronoun', () => {

@@ -78,7 +78,7 @@ const SOURCE = /^(?:from|out|off)$/i;
  * his desk" -> "his desk"; "move the things on the desk to the shelf" -> "the shelf"). A first
  * phrase that names a room where a later one follows says where the thing is, not where it goes
  * ("throw the fruit in Dimity's office in the correct bin" -> "the correct bin"). A clause that
- * moves a thing to "me" with no place goes where the speaker is, to "him", "her" or "them" where
+ * moves a thing to "me" ("bring it to me", or with no place) goes where the speaker is, to "him", "her" or "them" where
  * that person has things brought; one that throws a thing away with no place says "the correct
  * bin". A phrase that ends on its preposition says what a thing is for ("take him something to
  * clean with"), not where it goes. Other clauses name no destination
@@ -132,6 +132,9 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
   )
     at = starts[1];
   const place = at !== undefined ? words.slice(at + 1).join(' ') : '';
+  // "Bring it to me", "take it to her": where the speaker is, where that person has things brought.
+  if (/^me$/i.test(place)) return context.speakerAt;
+  if (RECIPIENT.test(place)) return context.placeOfPerson?.(clause);
   if (place.length > 0) return place;
   // "Throw away the can": into the bin that fits it.
   if (disposing) return FITTING_BIN;
@@ -159,19 +162,36 @@ function inSource(words: readonly string[], at: number): boolean {
 }
 
 /**
- * The last person the instruction names before the end of the text (a capitalised word that does
- * not open a sentence, or any capitalised word `isPerson` accepts), or undefined.
+ * The person the instruction names whom a pronoun at the end of the text stands for: of the names
+ * before it (capitalised words that do not open a sentence, or any capitalised word `isPerson`
+ * accepts; those it accepts when there are any, so "the Modern Robotics book" names no one), the
+ * last one in the text's own sentence, else the first one (the subject, as centering theory
+ * prefers) of the last sentence before that names anyone: "Lena's wrapping a present for Sam.
+ * Take her the scissors" takes them to Lena. Undefined when no name comes before.
  */
 export function personBefore(
   instruction: string,
   text: string,
   isPerson?: (word: string) => boolean,
 ): string | undefined {
-  const names = [...instruction.matchAll(/\b([A-Z][a-z]+)(?:'s)?\b/g)]
-    .filter((match) => !/(?:[.!?]\s*|^)$/.test(instruction.slice(0, match.index)) || isPerson?.(match[1]!))
-    .map((match) => ({ name: match[1]!, at: match.index }));
   const pronounAt = instruction.indexOf(text);
-  return names.filter((name) => pronounAt < 0 || name.at < pronounAt + text.length).at(-1)?.name;
+  const end = pronounAt < 0 ? instruction.length : pronounAt + text.length;
+  const all = [...instruction.matchAll(/\b([A-Z][a-z]+)(?:'s)?\b/g)]
+    .filter(
+      (match) =>
+        match.index < end &&
+        (!/(?:[.!?]\s*|^)$/.test(instruction.slice(0, match.index)) || isPerson?.(match[1]!)),
+    )
+    .map((match) => ({ name: match[1]!, at: match.index }));
+  const people = all.filter((name) => isPerson?.(name.name));
+  const names = people.length > 0 ? people : all;
+  const last = names.at(-1);
+  if (last === undefined) return undefined;
+  // The sentence each name is in: the count of sentence ends before it.
+  const sentenceOf = (at: number) => (instruction.slice(0, at).match(/[.!?](?:\s|$)/g) ?? []).length;
+  const own = sentenceOf(pronounAt < 0 ? end : pronounAt);
+  const lastSentence = sentenceOf(last.at);
+  return lastSentence === own ? last.name : names.find((name) => sentenceOf(name.at) === lastSentence)!.name;
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { occupantOf, ownerOf, personOfRoom, placeOfPerson, saidNames } from './people.js';
+import {
+  isPersonOf,
+  occupantOf,
+  occupiedBy,
+  ownerOf,
+  personOfRoom,
+  placeOfPerson,
+  saidNames,
+} from './people.js';
 import { datasetScene } from './test-support/datasets.js';
 
 describe('people in a scene graph', () => {
@@ -21,5 +29,16 @@ describe('people in a scene graph', () => {
     expect(occupantOf(office, 'apple_5')).toBe('ajays');
     expect(placeOfPerson(office, occupantOf(office, 'apple_5')!)).toBe('ajays desk');
     expect(occupantOf(office, 'fruit_bowl')).toBeUndefined();
+  });
+
+  it('knows a person by the place they occupy, by name only: Omar sits at PhD desk 4, a postdoc is no one', async () => {
+    const office = await datasetScene('office');
+    expect(isPersonOf(office, 'Omar')).toBe(true);
+    expect(occupiedBy(office, "Omar's")).toEqual(['phd_desk_4']);
+    expect(placeOfPerson(office, 'Omar')).toBe('phd desk 4');
+    expect(isPersonOf(office, 'Postdoc')).toBe(false);
+    expect(occupiedBy(office, 'postdoc')).toEqual([]);
+    // What is someone's by name comes first: Tobi's desk, not the office Tobi occupies.
+    expect(placeOfPerson(office, 'Tobi')).toBe('tobis desk');
   });
 });

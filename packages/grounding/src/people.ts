@@ -3,8 +3,8 @@ import { parentOf, type SceneGraph } from '@groundplan/scene-graph';
 
 /**
  * People as a scene graph names them: by the possessive that opens the ids of their room and their
- * things ("peters_office", "peters_apple"; "chris_office" for a name that ends in s) or by an
- * `owner` attribute ("Niko"). Whose a thing is, where things brought to someone go, and whose room
+ * things ("peters_office", "peters_apple"; "chris_office" for a name that ends in s), by an
+ * `owner` attribute ("Niko") or by an `occupant` attribute ("Omar" at phd_desk_4). Whose a thing is, where things brought to someone go, and whose room
  * the search found are read here.
  */
 
@@ -42,12 +42,45 @@ function peoplesRooms(graph: SceneGraph): Set<string> {
 
 /**
  * Whether the building knows someone by this name: a room of theirs ("Chris" -> chris_office,
- * "Peter" -> peters_office) or a thing whose `owner` they are ("Niko").
+ * "Peter" -> peters_office), a thing whose `owner` they are ("Niko") or a place whose `occupant`
+ * they are ("Omar" at phd_desk_4).
  */
 export function isPersonOf(graph: SceneGraph, name: string): boolean {
   const lower = name.toLowerCase();
   const rooms = peoplesRooms(graph);
-  return rooms.has(lower) || rooms.has(`${lower}s`) || ownersOf(graph).has(lower);
+  return (
+    rooms.has(lower) ||
+    rooms.has(`${lower}s`) ||
+    ownersOf(graph).has(lower) ||
+    occupiedBy(graph, lower).length > 0
+  );
+}
+
+/**
+ * The nodes whose `occupant` is the person of this name, lower case ("omar" -> phd_desk_4). Only
+ * a name counts, written as one (capitalised): an occupant "postdoc" says what kind of person sits
+ * there, not who.
+ */
+export function occupiedBy(graph: SceneGraph, name: string): string[] {
+  let byName = occupantsCache.get(graph);
+  if (byName === undefined) {
+    byName = new Map();
+    for (const id of graph.nodes()) {
+      const key = occupantName(graph, id);
+      if (key === undefined) continue;
+      byName.set(key, [...(byName.get(key) ?? []), id]);
+    }
+    occupantsCache.set(graph, byName);
+  }
+  return byName.get(name.toLowerCase().replace(/['’]s?$/, '')) ?? [];
+}
+const occupantsCache = new WeakMap<SceneGraph, Map<string, string[]>>();
+
+/** The name of the person who occupies a node, lower case ("phd_desk_4" -> "omar"), if a name is given. */
+export function occupantName(graph: SceneGraph, id: string): string | undefined {
+  const occupant = (graph.getNodeAttribute(id, 'attributes') as Record<string, unknown> | undefined)
+    ?.occupant;
+  return typeof occupant === 'string' && /^[A-Z]/.test(occupant) ? occupant.toLowerCase() : undefined;
 }
 
 const ownersCache = new WeakMap<SceneGraph, Set<string>>();
@@ -78,8 +111,8 @@ export function saidNames(instruction: string): Set<string> {
 
 /**
  * Where things brought to a person go, read aloud: of the assets that are theirs by name
- * ("tobis_desk"), the surface with the most things on it now, else their room; undefined for a
- * person the building has nothing of.
+ * ("tobis_desk"), the surface with the most things on it now, else the asset they occupy
+ * ("Omar" -> phd_desk_4), else their room; undefined for a person the building has nothing of.
  */
 export function placeOfPerson(graph: SceneGraph, name: string): string | undefined {
   // "tobis_desk"; a name that ends in s is its own possessive ("chris_office").
@@ -98,7 +131,14 @@ export function placeOfPerson(graph: SceneGraph, name: string): string | undefin
         !(graph.getNodeAttribute(id, 'affordances') ?? []).includes('contain'),
     )
     .sort((a, b) => onTop(b) - onTop(a) || (a < b ? -1 : 1));
-  const place = surfaces[0] ?? theirs.find((id) => graph.getNodeAttribute(id, 'kind') === 'room');
+  // "Omar" sits at phd_desk_4: the place he occupies, when nothing is his by name.
+  const occupied = occupiedBy(graph, lower);
+  const isAsset = (id: string) => graph.getNodeAttribute(id, 'kind') === 'asset';
+  const place =
+    surfaces[0] ??
+    occupied.find(isAsset) ??
+    theirs.find((id) => graph.getNodeAttribute(id, 'kind') === 'room') ??
+    occupied[0];
   return place === undefined ? undefined : spoken(place);
 }
 
