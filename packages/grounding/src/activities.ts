@@ -60,6 +60,7 @@ import { asksForFit, plainWords } from './quantified.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
 import type { Reading } from './reading.js';
 import { requestGoals } from './request-goals.js';
+import { restingPlaces } from './resting-places.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
 import { inNamedRoom, thingsInRooms, thingsNotInRooms } from './things-in-rooms.js';
 import { writeGoals } from './written-goals.js';
@@ -555,10 +556,15 @@ export function groundedActivities(deps: {
       };
     }
     const tried = new Set(input.rejected.map((set) => [...set.goals].sort().join(' & ')));
-    const rankWith = (vector: Float32Array, extra: readonly Goal[]) =>
-      goalOptions(graph, start.value, nodes, embed, vector, found, extra, actions);
+    // Things are put where the building keeps things, or where the instruction says: no chair.
+    const resting = restingPlaces(graph, input.instruction);
+    const restsWell = (goal: Goal) => (goal.kind !== 'on' && goal.kind !== 'inside') || resting(goal.target);
+    const rankWith = async (vector: Float32Array, extra: readonly Goal[]) =>
+      (await goalOptions(graph, start.value, nodes, embed, vector, found, extra, actions)).filter((option) =>
+        restsWell(option.value),
+      );
     // How well each asset's name matches a destination phrase, per request with one.
-    const assets = nodes.filter((id) => graph.getNodeAttribute(id, 'kind') === 'asset');
+    const assets = nodes.filter((id) => graph.getNodeAttribute(id, 'kind') === 'asset' && resting(id));
     const assetVectors = places.length > 0 ? await embed(assets.map((id) => spoken(id))) : [];
     // An asset whose name shares more of its request's words fits a little better: "place the
     // clean cutlery in the drawer" means the cutlery drawer among equally named drawers.

@@ -34,6 +34,13 @@ describe('the assets a destination can mean', () => {
     expect(roomOf(home, shelves![0]!)).toBe('living_room2');
   });
 
+  it("takes the one whose occupant the possessive names: Omar's desk is the PhD desk he sits at", async () => {
+    const office = await datasetScene('office');
+    expect(destinationAssets(office, "Put the orange on Omar's desk.", "Omar's desk")).toEqual([
+      'phd_desk_4',
+    ]);
+  });
+
   it('takes those of the kind its words describe and on the floor it says', async () => {
     const home = await datasetScene('home');
     const said = "I'm curled up on the beige sofa upstairs. Bring me a blanket.";

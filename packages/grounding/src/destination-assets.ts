@@ -3,6 +3,8 @@ import { childrenOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
 import { stem } from './building-words.js';
 import { roomNamer } from './destination.js';
 import { nodeWords } from './node-words.js';
+import { occupantName } from './people.js';
+import { assetKind } from './resting-places.js';
 import { GENERAL, onFloorSaid, roomsSaid } from './things-in-rooms.js';
 
 /**
@@ -10,7 +12,7 @@ import { GENERAL, onFloorSaid, roomsSaid } from './things-in-rooms.js';
  * in there for him" -> tables): those of that kind (the last word of their name: "table" is
  * meeting_table_3 and the coffee table, not a table lamp), narrowed in turn by
  * - the words before the head that describe some of them ("the beige sofa": its colour; "Will's
- *   desk": its name),
+ *   desk": its name; "Omar's desk": whose occupant he is),
  * - what a "where" or "with" clause says they hold ("the table where the roast chicken is"),
  * - the floor the phrase says ("upstairs", "the top floor"),
  * - the room the phrase names ("in meeting room 3", "in there": the room named before), else a room
@@ -39,13 +41,7 @@ export function destinationAssets(
   const head = noun.at(-1)?.replace(/['’]s?$/, '');
   if (head === undefined || GENERAL.has(head) || roomNamer(graph)(noun.join(' '))) return undefined;
   const kind = stem(head);
-  const ofKind = graph.filterNodes((id, attributes) => {
-    if (attributes.kind !== 'asset') return false;
-    const name = spoken(id)
-      .split(' ')
-      .filter((word) => /[a-z]/.test(word));
-    return name.length > 0 && stem(name.at(-1)!) === kind;
-  });
+  const ofKind = graph.filterNodes((id, attributes) => attributes.kind === 'asset' && assetKind(id) === kind);
   if (ofKind.length === 0) return undefined;
   // "The beige sofa upstairs": of that kind, those its words describe ("beige": its colour;
   // "Will's": its name) and those on the floor it says.
@@ -53,7 +49,10 @@ export function destinationAssets(
     .slice(0, -1)
     .map((word) => stem(word.replace(/['’]s?$/, '')))
     .reduce((candidates, word) => {
-      const narrowed = candidates.filter((id) => nodeWords(graph, id).includes(word));
+      // "Omar's desk": the desk whose occupant he is.
+      const narrowed = candidates.filter(
+        (id) => nodeWords(graph, id).includes(word) || stem(occupantName(graph, id) ?? '') === word,
+      );
       return narrowed.length > 0 ? narrowed : candidates;
     }, ofKind);
   // "The table where the roast chicken is", "the shelf with the books on it": those holding it.

@@ -1,0 +1,55 @@
+import { spoken } from '@groundplan/retrieval';
+import type { SceneGraph } from '@groundplan/scene-graph';
+import { stem } from './building-words.js';
+
+/**
+ * The kind of an asset: the last word of its name, stemmed ("meeting_table_1" -> table, the coffee
+ * table too; "meeting_room1_chair_3" -> chair; a table lamp is a lamp), or undefined for a name of
+ * numbers only.
+ */
+export function assetKind(id: string): string | undefined {
+  const last = spoken(id)
+    .split(' ')
+    .filter((word) => /[a-z]/.test(word))
+    .at(-1);
+  return last === undefined ? undefined : stem(last);
+}
+
+/**
+ * Whether a thing may be put on or in an asset when the instruction does not name its kind: the
+ * building's own use says where things rest. An asset of a kind that holds something somewhere in
+ * the building (desks, tables, shelves, fridges) may; one of a kind that holds nothing anywhere
+ * (in a building of 65 empty chairs, a chair) may only when the instruction names that kind
+ * ("put the cushion on the armchair"). "Bring Omar the banana" ends on his desk, not his chair.
+ */
+export function restingPlaces(graph: SceneGraph, instruction: string): (asset: string) => boolean {
+  const holding = kindsHoldingThings(graph);
+  const said = new Set((instruction.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
+  return (asset) => {
+    if (!graph.hasNode(asset) || graph.getNodeAttribute(asset, 'kind') !== 'asset') return true;
+    const kind = assetKind(asset);
+    return kind === undefined || holding.has(kind) || said.has(kind);
+  };
+}
+
+/** The kinds of asset that something is on or in, in the building as it is written. */
+const holdingCache = new WeakMap<SceneGraph, Set<string>>();
+function kindsHoldingThings(graph: SceneGraph): Set<string> {
+  let kinds = holdingCache.get(graph);
+  if (kinds === undefined) {
+    kinds = new Set();
+    graph.forEachEdge((_edge, attributes, source, target) => {
+      if (
+        attributes.kind === 'hierarchy' &&
+        (attributes.relation === 'on' || attributes.relation === 'inside') &&
+        graph.getNodeAttribute(source, 'kind') === 'asset' &&
+        graph.getNodeAttribute(target, 'kind') === 'object'
+      ) {
+        const kind = assetKind(source);
+        if (kind !== undefined) kinds!.add(kind);
+      }
+    });
+    holdingCache.set(graph, kinds);
+  }
+  return kinds;
+}
