@@ -213,6 +213,18 @@ describe('the goals an instruction asks for', () => {
     expect(asked('Turn the printer off.')).toBe(true);
   });
 
+  it('a room\'s name describes no thing: "meeting room 2" asks for nothing at room temperature to change', async () => {
+    const office = await datasetScene('office');
+    const asked = (instruction: string) =>
+      askedGoals({ graph: office, instruction, named: [], actions: ACTION_SPECS })(
+        goal('state(carrot, temperature, hot)'),
+      );
+    expect(asked('That carrot on the table in meeting room 2 needs to go in the kitchen fridge.')).toBe(
+      false,
+    );
+    expect(asked('The carrot is at room temperature and should not be; sort it out.')).toBe(true);
+  });
+
   it('a thing taken out of a place is not put into it', async () => {
     const office = await datasetScene('office');
     const asked = askedGoals({

@@ -1,3 +1,4 @@
+import { spoken } from '@groundplan/retrieval';
 import type { SceneGraph } from '@groundplan/scene-graph';
 import type { ActionSpec, Goal } from '@groundplan/simulator';
 import { askedParts } from './acted-on-phrases.js';
@@ -58,6 +59,9 @@ export function askedGoals(context: {
   const holdingSaid = saysAny(movingPhrases(actions, 'holding'));
   const placingSaid = holdingSaid || saysAny(movingPhrases(actions, 'on'));
   const people = saidNames(instruction);
+  // A state the instruction describes a thing in ("the dirty plate"); "meeting room 2" says no
+  // thing is at room temperature.
+  const described = withoutRoomNames(graph, lower);
   return (goal) => {
     const subject = subjectOf(goal);
     if (subject === undefined) return false;
@@ -86,9 +90,18 @@ export function askedGoals(context: {
       was !== goal.value &&
       // "on" and "off" are also where things go: "drop it on his desk" names no printer that is on.
       !FUNCTION_WORDS.has(was) &&
-      says(lower, was.replace(/_/g, ' '), { describing: true })
+      says(described, was.replace(/_/g, ' '), { describing: true })
     );
   };
+}
+
+/** The lower-cased text with the building's room names taken out: their words describe no thing. */
+function withoutRoomNames(graph: SceneGraph, lower: string): string {
+  const names = graph
+    .filterNodes((_id, attributes) => attributes.kind === 'room')
+    .map((room) => spoken(room).toLowerCase())
+    .sort((a, b) => b.length - a.length);
+  return names.reduce((text, name) => text.split(name).join(' '), lower);
 }
 
 /**
