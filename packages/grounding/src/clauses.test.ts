@@ -36,6 +36,32 @@ describe('instruction clauses', () => {
     expect(instructionClauses('There is a cup and a plate')).toEqual(['There is a cup', 'a plate']);
   });
 
+  it('gives every item of a list the verb across commas, and the place its last item goes to', () => {
+    expect(
+      instructionClauses(
+        'Bring the wine from the rack, the salad and the loaf from upstairs to the table there.',
+      ),
+    ).toEqual([
+      'Bring the wine from the rack to the table there',
+      'Bring the salad to the table there',
+      'Bring the loaf from upstairs to the table there',
+    ]);
+    expect(instructionClauses('Lay the wine, the cheese and the crackers out on the table.')).toEqual([
+      'Lay the wine out on the table',
+      'Lay the cheese out on the table',
+      'Lay the crackers out on the table',
+    ]);
+    // An item that says where it goes keeps its place; a part that says something of its noun is no item.
+    expect(instructionClauses('Give the keys to Peter and the wallet to Sam.')).toEqual([
+      'Give the keys to Peter',
+      'Give the wallet to Sam',
+    ]);
+    expect(instructionClauses('Put the mug away, the kettle is on.')).toEqual([
+      'Put the mug away',
+      'the kettle is on',
+    ]);
+  });
+
   it('parts clauses at a dash between words, not at a hyphen inside one', () => {
     expect(
       instructionClauses('The meeting starts soon - could you switch on the first-floor projector?'),

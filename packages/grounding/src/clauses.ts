@@ -58,8 +58,15 @@ export function requestOpening(clause: string): string {
  */
 export function instructionClauses(instruction: string): string[] {
   const clauses = instruction
-    .split(/[.!?;:]+(?:\s+|$)|,|\s[-–—]+\s|[–—]/)
-    .flatMap((sentence) => withSharedVerb(sentence.split(CONNECTIVE).map(tidy)))
+    .split(/[.!?;:]+(?:\s+|$)|\s[-–—]+\s|[–—]/)
+    .flatMap((segment) =>
+      withSharedVerb(
+        segment
+          .split(',')
+          .flatMap((part) => part.split(CONNECTIVE))
+          .map(tidy),
+      ),
+    )
     .filter((clause) => clause.split(' ').length >= 2);
   return clauses.length > 0 ? clauses : [instruction.trim()];
 }
@@ -75,27 +82,56 @@ const DETERMINERS = new Set('a an the some another my our your his her their its
 const opensNounPhrase = (word: string) => DETERMINERS.has(word.toLowerCase()) || /^[a-z]+['’]s$/i.test(word);
 
 /**
- * The parts of one sentence, each part that is a bare noun phrase ("a pepsi from Tobi") given the
- * verb of the request before it ("Bring me an apple from Peter and a pepsi from Tobi" -> "Bring me
- * a pepsi from Tobi"): the words of that request before its own first determiner.
+ * The parts of one sentence (or of one side of a dash), each part that is a bare noun phrase ("a
+ * pepsi from Tobi") given the verb of the request before it ("Bring me an apple from Peter and a
+ * pepsi from Tobi" -> "Bring me a pepsi from Tobi"): the words of that request before its own
+ * first determiner. A list of things shares its verb across commas too, and the place its last
+ * item goes to is where all go: "bring the wine from the rack, the salad and the loaf to the
+ * table" -> "bring the wine from the rack to the table", "bring the salad to the table", "bring
+ * the loaf to the table". A part that says something of its noun ("the kettle is on") is no item
+ * of a list.
  */
 function withSharedVerb(parts: readonly string[]): string[] {
   const out: string[] = [];
+  // The parts of the list being read: its request, then the items given its verb.
+  let list: number[] = [];
+  const endList = () => {
+    const tail = list.length > 1 ? LIST_PLACE.exec(out[list.at(-1)!]!)?.[1] : undefined;
+    if (tail !== undefined)
+      for (const at of list.slice(0, -1)) if (!GOES_TO.test(out[at]!)) out[at] = `${out[at]} ${tail}`;
+    list = [];
+  };
   for (const part of parts) {
     const previous = out.at(-1);
     const first = part.split(' ')[0] ?? '';
-    if (previous !== undefined && opensNounPhrase(first) && isRequest(previous)) {
+    if (previous !== undefined && opensNounPhrase(first) && isRequest(previous) && !saysOfItsNoun(part)) {
       const words = previous.split(' ');
       const at = words.findIndex((word, i) => i > 0 && opensNounPhrase(word));
       if (at > 0) {
+        if (list.length === 0) list.push(out.length - 1);
+        list.push(out.length);
         out.push(`${words.slice(0, at).join(' ')} ${part}`);
         continue;
       }
     }
+    endList();
     out.push(part);
   }
+  endList();
   return out;
 }
+
+/** Where the last item of a list goes: from its "to", "into" or "onto", or "out on", "down in". */
+const LIST_PLACE = /\s((?:to|into|onto)\s.+|(?:out|down|up|over|back)\s+(?:on|in)\s.+)$/i;
+/** A part that already says where its thing goes. */
+const GOES_TO = /\s(?:to|into|onto)\s/i;
+/** A verb after a noun phrase's first word says something of it: "the kettle is on", "the milk's off". */
+const saysOfItsNoun = (part: string) =>
+  part
+    .toLowerCase()
+    .split(' ')
+    .slice(1)
+    .some((word) => STATEMENT_VERBS.has(word) || /^[a-z]+['’]s$/.test(word));
 
 /**
  * Where the speaker says they are ("I'm at the lunch table" -> "the lunch table"; "I'm curled up

@@ -59,6 +59,11 @@ describe('destination phrases', () => {
       destinationPhrase("Throw the rotting fruit in Dimity's office in the correct bin", { namesRoom }),
     ).toBe('the correct bin');
     expect(destinationPhrase("Put the fruit in Dimity's office", { namesRoom })).toBe("Dimity's office");
+    // A room after where a thing comes from says where that is, not where the thing goes.
+    expect(
+      destinationPhrase("Bring the plate down from the table in Dimity's office", { namesRoom }),
+    ).toBeUndefined();
+    expect(destinationPhrase('Put the milk from the fridge on the table', { namesRoom })).toBe('the table');
   });
 
   it('takes a thing brought to "me" where the speaker is, and nowhere when that is not said', () => {

@@ -114,7 +114,9 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
     !SOURCE.test(words[i + 1] ?? '') &&
     !(i < last && STRANDED.test(words[last]!)) &&
     !PARTICIPLE.test(words[i - 1]!) &&
-    !(giving && inSource(words, i)) &&
+    // "Carry the mash from the table in dining room 2": a room after where a thing comes from
+    // says where that is.
+    !((giving || namesRoomAfter(words, i, context)) && inSource(words, i)) &&
     // "Get the kit from the cabinet to his desk" places it; "get them an apple" does not.
     (!getting || DIRECTIONAL.test(word))
       ? [i]
@@ -143,6 +145,12 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
   return RECIPIENT.test(words[1] ?? '') && AFTER_RECIPIENT.test(words[2] ?? '')
     ? context.placeOfPerson?.(clause)
     : undefined;
+}
+
+/** Whether the words after the preposition at `at`, up to the next one, name a room. */
+function namesRoomAfter(words: readonly string[], at: number, context: PlaceContext): boolean {
+  const next = words.findIndex((word, i) => i > at && PLACE_PREPOSITION.test(word));
+  return context.namesRoom?.(words.slice(at + 1, next < 0 ? undefined : next).join(' ')) ?? false;
 }
 
 /**
