@@ -24,6 +24,20 @@ describe('the things an instruction names', () => {
     expect(named).not.toContain('jasons_keyboard');
   });
 
+  it('end a phrase at an adverb that names nothing: "the oven downstairs" names the oven', async () => {
+    const home = await datasetScene('home');
+    const said = 'Put the roast chicken in the oven downstairs and switch it on.';
+    expect(namedNodes(home, said, { places: true })).toContain('oven0');
+    const asked = askedGoals({
+      graph: home,
+      instruction: said,
+      named: [],
+      actions: ACTION_SPECS,
+      requests: ['Put the roast chicken in the oven downstairs', 'switch it on'],
+    });
+    expect(asked(goal('state(oven0, power, on)'))).toBe(true);
+  });
+
   it('drop a participle after the thing: the ball lying on the floor is the ball', async () => {
     const home = await datasetScene('home');
     const named = namedNodes(home, "The ball's lying on the playroom floor. Put it away in the toy box.");

@@ -4,7 +4,7 @@ import type { ActionSpec, Goal } from '@groundplan/simulator';
 import { askedParts } from './acted-on-phrases.js';
 import { stem } from './building-words.js';
 import { instructionClauses } from './clauses.js';
-import { isBaseVerb } from './lexicon.js';
+import { isAdverb, isBaseVerb } from './lexicon.js';
 import { attributeNames, nodeWords } from './node-words.js';
 import { isPersonOf, ownerOf, saidNames } from './people.js';
 import { thingsInRooms } from './things-in-rooms.js';
@@ -385,8 +385,11 @@ function namingPhrases(
         (opensClause && OBJECT_OPENER.test(next) && isBaseVerb(lower));
       if (subject) verbNext = true;
       else if (!BEFORE_VERB.has(lower)) verbNext = false;
+      // A word that says where or how ("the oven downstairs", "the mug too") and names none of
+      // the building's things ends the phrase: its head is the noun before it.
+      const adverb = isAdverb(lower) && !forms.some(building.isNodeWord);
       if (verb) end();
-      else if (place || name || forms.length === 0) {
+      else if (place || name || adverb || forms.length === 0) {
         describing = false;
         end();
       } else if (describing) {
