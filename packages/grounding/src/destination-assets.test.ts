@@ -41,6 +41,12 @@ describe('the assets a destination can mean', () => {
     ]);
   });
 
+  it('reads a word before the head as the room the asset is in: the patio table is the one outside', async () => {
+    const home = await datasetScene('home');
+    const said = 'Carry the steak from the table in dining room 2 out to the patio table.';
+    expect(destinationAssets(home, said, 'the patio table')).toEqual(['outdoor_table']);
+  });
+
   it('takes those of the kind its words describe and on the floor it says', async () => {
     const home = await datasetScene('home');
     const said = "I'm curled up on the beige sofa upstairs. Bring me a blanket.";

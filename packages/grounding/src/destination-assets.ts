@@ -12,7 +12,7 @@ import { GENERAL, onFloorSaid, roomsSaid } from './things-in-rooms.js';
  * in there for him" -> tables): those of that kind (the last word of their name: "table" is
  * meeting_table_3 and the coffee table, not a table lamp), narrowed in turn by
  * - the words before the head that describe some of them ("the beige sofa": its colour; "Will's
- *   desk": its name; "Omar's desk": whose occupant he is),
+ *   desk": its name; "Omar's desk": whose occupant he is; "the patio table": the room it is in),
  * - what a "where" or "with" clause says they hold ("the table where the roast chicken is"),
  * - the floor the phrase says ("upstairs", "the top floor"),
  * - the room the phrase names ("in meeting room 3", "in there": the room named before), else a room
@@ -49,9 +49,12 @@ export function destinationAssets(
     .slice(0, -1)
     .map((word) => stem(word.replace(/['’]s?$/, '')))
     .reduce((candidates, word) => {
-      // "Omar's desk": the desk whose occupant he is.
+      // "Omar's desk": the desk whose occupant he is; "the patio table": the table on the patio.
       const narrowed = candidates.filter(
-        (id) => nodeWords(graph, id).includes(word) || stem(occupantName(graph, id) ?? '') === word,
+        (id) =>
+          nodeWords(graph, id).includes(word) ||
+          stem(occupantName(graph, id) ?? '') === word ||
+          roomWords(graph, id).includes(word),
       );
       return narrowed.length > 0 ? narrowed : candidates;
     }, ofKind);
@@ -81,6 +84,18 @@ export function destinationAssets(
       .filter((word) => said.has(stem(word))).length;
   const most = Math.max(...candidates.map(saidOf));
   return candidates.filter((id) => saidOf(id) === most);
+}
+
+/** The stemmed words of the name of the room an asset is in ("patio", "dining room 0" -> dining, room). */
+function roomWords(graph: SceneGraph, id: string): string[] {
+  const room = roomOf(graph, id);
+  return room === undefined
+    ? []
+    : (
+        spoken(room)
+          .toLowerCase()
+          .match(/[a-z]+/g) ?? []
+      ).map(stem);
 }
 
 /**

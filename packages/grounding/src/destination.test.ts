@@ -64,6 +64,8 @@ describe('destination phrases', () => {
       destinationPhrase("Bring the plate down from the table in Dimity's office", { namesRoom }),
     ).toBeUndefined();
     expect(destinationPhrase('Put the milk from the fridge on the table', { namesRoom })).toBe('the table');
+    // "Next to" says where, as "beside" does: the place is the bench.
+    expect(destinationPhrase('put the jar on the bench next to it')).toBe('the bench next to it');
   });
 
   it('takes a thing brought to "me" where the speaker is, and nowhere when that is not said', () => {

@@ -112,6 +112,8 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
     PLACE_PREPOSITION.test(word) &&
     // "Bring the pot in from the patio": "in" there says no place; "from" says where it was.
     !SOURCE.test(words[i + 1] ?? '') &&
+    // "On the bench next to it": "next to" says where, as "beside" does; it is no "to".
+    !(/^to$/i.test(word) && /^(?:next|close)$/i.test(words[i - 1]!)) &&
     !(i < last && STRANDED.test(words[last]!)) &&
     !PARTICIPLE.test(words[i - 1]!) &&
     // "Carry the mash from the table in dining room 2": a room after where a thing comes from
