@@ -1,5 +1,5 @@
 import { spoken } from '@groundplan/retrieval';
-import type { SceneGraph } from '@groundplan/scene-graph';
+import { roomOf, type SceneGraph } from '@groundplan/scene-graph';
 import { stem } from './building-words.js';
 
 /**
@@ -20,15 +20,26 @@ export function assetKind(id: string): string | undefined {
  * building's own use says where things rest. An asset of a kind that holds something somewhere in
  * the building (desks, tables, shelves, fridges) may; one of a kind that holds nothing anywhere
  * (in a building of 65 empty chairs, a chair) may only when the instruction names that kind
- * ("put the cushion on the armchair"). "Bring Omar the banana" ends on his desk, not his chair.
+ * ("put the cushion on the armchair") or its room has nothing else to put things on (a meeting
+ * room of chairs and a whiteboard). "Bring Omar the banana" ends on his desk, not his chair.
  */
 export function restingPlaces(graph: SceneGraph, instruction: string): (asset: string) => boolean {
   const holding = kindsHoldingThings(graph);
   const said = new Set((instruction.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
-  return (asset) => {
-    if (!graph.hasNode(asset) || graph.getNodeAttribute(asset, 'kind') !== 'asset') return true;
+  const rests = (asset: string) => {
     const kind = assetKind(asset);
     return kind === undefined || holding.has(kind) || said.has(kind);
+  };
+  // A room of chairs and a whiteboard only: a chair is where a thing brought there goes.
+  const roomsWithRest = new Set(
+    graph
+      .filterNodes((id, attributes) => attributes.kind === 'asset' && rests(id))
+      .map((id) => roomOf(graph, id)),
+  );
+  return (asset) => {
+    if (!graph.hasNode(asset) || graph.getNodeAttribute(asset, 'kind') !== 'asset') return true;
+    const room = roomOf(graph, asset);
+    return rests(asset) || (room !== undefined && !roomsWithRest.has(room));
   };
 }
 
