@@ -2,6 +2,7 @@ import { cosine, rankByVector, type SceneIndex, type SceneIndexCache, spoken } f
 import type { PlanStep, SceneGraph } from '@groundplan/scene-graph';
 import {
   requireScene,
+  roomOf,
   type SceneRef,
   type SceneStore,
   type View,
@@ -27,6 +28,7 @@ import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
 import {
   destinationPhrase,
   FITTING_BIN,
+  namedRoom,
   personBefore,
   roomNamer,
   towardDestination,
@@ -471,7 +473,20 @@ export function groundedActivities(deps: {
       const answered = placeAnswers.find((answer) => answer.phrase === placeQuestion(place));
       return answered ? [answered.node] : destinationAssets(graph, input.instruction, place, requests[c]);
     });
-    const fitSets = fitting.map((fits) => (fits === undefined ? undefined : new Set(fits)));
+    // Things are put where the building keeps things, or where the instruction says: no chair.
+    const resting = restingPlaces(graph, input.instruction);
+    // "Put the paper towels in bathroom 1": on or in something there that things are kept on.
+    const roomOfPhrase = namedRoom(graph);
+    const placeFits = fitting.map((fits, c) => {
+      const place = destinations[c];
+      const room = fits === undefined && place !== undefined ? roomOfPhrase(place) : undefined;
+      if (room === undefined) return fits;
+      const there = graph.filterNodes(
+        (id, attributes) => attributes.kind === 'asset' && roomOf(graph, id) === room && resting(id),
+      );
+      return there.length > 0 ? [room, ...there] : undefined;
+    });
+    const fitSets = placeFits.map((fits) => (fits === undefined ? undefined : new Set(fits)));
     /** The assets of a destination's kind closest in meaning to its phrase, best first. */
     const closestFitting = (c: number, limit: number) =>
       rankByVector(index, placeQuery.get(destinations[c]!)!, { kinds: ['asset'], contents: 0 })
@@ -494,7 +509,7 @@ export function groundedActivities(deps: {
         calls: 0,
       };
     }
-    const fittingNodes = fitting.flatMap((fits, c) =>
+    const fittingNodes = placeFits.flatMap((fits, c) =>
       fits === undefined || fits.length <= DESTINATION_THINGS
         ? (fits ?? [])
         : closestFitting(c, DESTINATION_THINGS),
@@ -556,8 +571,6 @@ export function groundedActivities(deps: {
       };
     }
     const tried = new Set(input.rejected.map((set) => [...set.goals].sort().join(' & ')));
-    // Things are put where the building keeps things, or where the instruction says: no chair.
-    const resting = restingPlaces(graph, input.instruction);
     const restsWell = (goal: Goal) => (goal.kind !== 'on' && goal.kind !== 'inside') || resting(goal.target);
     const rankWith = async (vector: Float32Array, extra: readonly Goal[]) =>
       (await goalOptions(graph, start.value, nodes, embed, vector, found, extra, actions)).filter((option) =>

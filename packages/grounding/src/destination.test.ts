@@ -3,9 +3,11 @@ import {
   DESTINATION_WEIGHT,
   destinationPhrase,
   FITTING_BIN,
+  namedRoom,
   towardDestination,
   withNamesForPronouns,
 } from './destination.js';
+import { datasetScene } from './test-support/datasets.js';
 import { goalOption, onGoal } from './test-support/goal-options.js';
 
 describe('destination phrases', () => {
@@ -118,6 +120,16 @@ describe('destination phrases', () => {
     // After a participle a place says where the thing is; after "something" where it goes.
     expect(destinationPhrase('Put the cup sitting on the shelf into the sink')).toBe('the sink');
     expect(destinationPhrase('Put something on the desk')).toBe('the desk');
+  });
+});
+
+describe('rooms a destination names', () => {
+  it('reads a phrase that is a room name, whole, as that room', async () => {
+    const office = await datasetScene('office');
+    const room = namedRoom(office);
+    expect(room('bathroom 1')).toBe('bathroom1');
+    expect(room("the Dimity's office")).toBe('dimitys_office');
+    expect(room('the sink in bathroom 1')).toBeUndefined();
   });
 });
 

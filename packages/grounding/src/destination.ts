@@ -51,9 +51,17 @@ const STRANDED = /^(?:with|on|in|into|at|for|from|by)$/i;
 
 /** Whether a phrase names one of the graph's rooms ("Dimity's office" -> dimitys_office). */
 export function roomNamer(graph: SceneGraph): (phrase: string) => boolean {
-  const rooms = new Set(graph.filterNodes((_id, attributes) => attributes.kind === 'room').map(spoken));
+  const room = namedRoom(graph);
+  return (phrase) => room(phrase) !== undefined;
+}
+
+/** The room of the graph a phrase names, whole ("Dimity's office" -> dimitys_office), if any. */
+export function namedRoom(graph: SceneGraph): (phrase: string) => string | undefined {
+  const rooms = new Map(
+    graph.filterNodes((_id, attributes) => attributes.kind === 'room').map((id) => [spoken(id), id] as const),
+  );
   return (phrase) =>
-    rooms.has(
+    rooms.get(
       phrase
         .toLowerCase()
         .replace(/['’]/g, '')
