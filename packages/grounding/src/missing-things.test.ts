@@ -12,6 +12,9 @@ describe('things a request names that the building does not have', () => {
       'playroom',
     ]);
     expect(nounPhrases('Bring me the giraffe.')).toEqual(['giraffe']);
+    // A verb's particle or an adverb of where ends the phrase: "the mash down" is the mash.
+    expect(nounPhrases('carry the mash down from the table')).toEqual(['mash', 'table']);
+    expect(nounPhrases('bring the cushion upstairs too')).toEqual(['cushion']);
     // After "that" or "which" a verb opens a clause: "isn't" is no thing.
     expect(nounPhrases("Take the red apple that isn't in the kitchen to the reception desk.")).toEqual([
       'red apple',
@@ -32,7 +35,9 @@ describe('things a request names that the building does not have', () => {
     ).toEqual([]);
     expect(missingThings(office, ['Turn on the TV, not the big one downstairs, the other one'])).toEqual([]);
     // A pronoun's 's is "is" or "has", and "a little" says how much: neither opens a thing.
-    expect(missingThings(office, ["Warm the soup up a little so it's hotter"])).toEqual([]);
+    // (The office has noodles; it has no soup, which "the soup up a little" once hid.)
+    expect(missingThings(office, ["Warm the noodles up a little so it's hotter"])).toEqual([]);
+    expect(missingThings(office, ["Warm the soup up a little so it's hotter"])).toEqual(['soup']);
     expect(nounPhrases("That's the giraffe.")).toEqual(['giraffe']);
     // What holds or measures a thing names no thing of its own: the thing is after "of".
     expect(nounPhrases('Bring the tin of beans and a pair of scissors')).toEqual(['beans', 'scissors']);

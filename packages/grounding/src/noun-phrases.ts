@@ -8,8 +8,11 @@ export function opensNounPhrase(word: string): boolean {
   return new RegExp(`^${OPENER}$`, 'i').test(word);
 }
 
-/** Words that end one: prepositions, conjunctions, and the end of a clause. */
-const CLOSER = String.raw`(?=\s+(?:on|in|into|onto|to|from|at|with|of|for|by|near|next|under|inside|behind|and|or|then|that|which|who|so|because|where|if)\b|[,.;:!?]|$)`;
+/**
+ * Words that end one: prepositions, conjunctions, a verb's particles and the adverbs of where
+ * ("carry the mash down from the table", "the cushion upstairs too"), and the end of a clause.
+ */
+const CLOSER = String.raw`(?=\s+(?:on|in|into|onto|to|from|at|with|of|for|by|near|next|under|inside|behind|and|or|then|that|which|who|so|because|where|if|down|up|out|off|over|back|away|around|downstairs|upstairs|outside|too)\b|[,.;:!?]|$)`;
 
 /** A noun phrase of a text: its words after the opener, and the word it follows ("on", "for"). */
 export type NounPhrase = { phrase: string; follows: string };
@@ -27,6 +30,8 @@ export function nounPhraseSpans(text: string): NounPhrase[] {
     let phrase = tidy(match[1]!);
     // "the apple that isn't in the kitchen": after "that" or "which", a verb opens a clause, not a thing.
     if (CLAUSE_OPENERS.has(phrase.split(' ')[0]!)) continue;
+    // "Warm it up a little", "wait a moment": how much or how long, no thing.
+    if (/^an?\s/.test(match[0]) && MEASURES.has(phrase)) continue;
     const rest = lower.slice(match.index + match[0].length);
     const of = new RegExp(String.raw`^\s+of\s+(?:${OPENER}\s+)?([a-z][a-z' -]*?)${CLOSER}`, 'i').exec(rest);
     // Not "out of there" or "a stash of them": a place or a pronoun after "of" names no thing.
@@ -53,3 +58,6 @@ const CLAUSE_OPENERS = new Set(
   do don't did didn't can can't cannot could couldn't will won't would wouldn't should shouldn't must
   might may not no never still also already`.split(/\s+/),
 );
+
+/** What "a" opens when it says how much or how long: "a little", "a bit", "a lot", "a moment". */
+const MEASURES = new Set(['little', 'bit', 'lot', 'while', 'moment', 'second', 'minute', 'sec', 'tad']);
