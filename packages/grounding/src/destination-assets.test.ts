@@ -47,6 +47,14 @@ describe('the assets a destination can mean', () => {
     expect(destinationAssets(home, said, 'the patio table')).toEqual(['outdoor_table']);
   });
 
+  it('reads "one" as the kind the last noun before it names: the one downstairs is a fridge', async () => {
+    const home = await datasetScene('home');
+    const said = 'Move the yogurt from the upstairs fridge into the one downstairs.';
+    expect(destinationAssets(home, said, 'the one downstairs')).toEqual(['fridge0']);
+    const sofa = 'Move the cushion from the navy sofa downstairs onto the beige one up there.';
+    expect(destinationAssets(home, sofa, 'the beige one up there')).toEqual(['sofa1']);
+  });
+
   it('takes those of the kind its words describe and on the floor it says', async () => {
     const home = await datasetScene('home');
     const said = "I'm curled up on the beige sofa upstairs. Bring me a blanket.";

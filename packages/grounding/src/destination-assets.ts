@@ -3,6 +3,7 @@ import { childrenOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
 import { stem } from './building-words.js';
 import { roomNamer } from './destination.js';
 import { nodeWords } from './node-words.js';
+import { nounPhrases } from './noun-phrases.js';
 import { occupantName } from './people.js';
 import { assetKind } from './resting-places.js';
 import { GENERAL, onFloorSaid, roomsSaid } from './things-in-rooms.js';
@@ -38,7 +39,9 @@ export function destinationAssets(
     .split(/\s+/);
   const end = words.findIndex((word, i) => i > 0 && PHRASE_END.test(word));
   const noun = (end < 0 ? words : words.slice(0, end)).filter((word) => /[a-z]/.test(word));
-  const head = noun.at(-1)?.replace(/['’]s?$/, '');
+  const last = noun.at(-1)?.replace(/['’]s?$/, '');
+  // "Into the one downstairs", "onto the beige one": the kind the last noun before it names.
+  const head = last === 'one' ? ofOne(instruction, place) : last;
   if (head === undefined || GENERAL.has(head) || roomNamer(graph)(noun.join(' '))) return undefined;
   const kind = stem(head);
   const ofKind = graph.filterNodes((id, attributes) => attributes.kind === 'asset' && assetKind(id) === kind);
@@ -96,6 +99,16 @@ function roomWords(graph: SceneGraph, id: string): string[] {
           .toLowerCase()
           .match(/[a-z]+/g) ?? []
       ).map(stem);
+}
+
+/**
+ * The noun "one" stands for in a place ("move the yogurt from the upstairs fridge into the one
+ * downstairs" -> fridge): the head of the last noun phrase before the place, if any.
+ */
+function ofOne(instruction: string, place: string): string | undefined {
+  const at = instruction.toLowerCase().indexOf(place.toLowerCase());
+  const before = nounPhrases(at < 0 ? '' : instruction.slice(0, at));
+  return before.at(-1)?.split(' ').at(-1);
 }
 
 /**
