@@ -76,6 +76,19 @@ describe('instruction clauses', () => {
 });
 
 describe('requests and statements', () => {
+  it('reads a tag as no request, and a clause after "but" or "so" by what follows it', () => {
+    expect(isRequest('would you')).toBe(false);
+    expect(isRequest('please')).toBe(false);
+    expect(isRequest("but he can't get the door open")).toBe(false);
+    expect(isRequest('so keep it in the fridge')).toBe(true);
+    expect(isRequest('Would you open it for him')).toBe(true);
+    // A request opens with a verb's base form: a name and what someone wants, or a thing, do not.
+    expect(isRequest('Little Aarav wants to heat up his porridge')).toBe(false);
+    expect(isRequest("coffee table's fine")).toBe(false);
+    expect(isRequest('Nuke the rice for my lunch')).toBe(true);
+    expect(isRequest('Kindly chuck it in the bin')).toBe(true);
+  });
+
   it('takes a clause that opens with a verb as a request', () => {
     expect(isRequest('place the mug on his desk')).toBe(true);
     expect(isRequest('Throw away the can')).toBe(true);

@@ -1,4 +1,4 @@
-import { isAdverb } from './lexicon.js';
+import { isAdverb, isBaseVerb, isKnownWord } from './lexicon.js';
 
 /**
  * Where an instruction's clauses part: sentence ends, commas, semicolons, dashes between words,
@@ -182,11 +182,28 @@ const NON_VERB_OPENERS = new Set(
 );
 
 /**
- * Whether a clause asks for something (opens with a verb) rather than says how things are. No verb
- * ends in 's, so a first word that does is a subject: a name's possessive ("Grandma's show is on")
- * or "is" run into it ("Ajay's hungry").
+ * Whether a clause asks for something (opens with a verb, after a "but", "so", "yet", "or" or
+ * "and") rather than says how things are. No verb ends in 's, so a first word that does is a
+ * subject: a name's possessive ("Grandma's show is on") or "is" run into it ("Ajay's hungry"). A
+ * tag ("would you", "please") asks nothing of its own.
  */
-export function isRequest(clause: string): boolean {
+export function isRequest(said: string): boolean {
+  // "..., would you?": a tag asks nothing of its own.
+  if (politeness(`${said.trim().replace(/[?!.]+$/, '')} x`) === 'x') return false;
+  // "But he can't get the door open" says how things are; "so keep it cold" asks.
+  const clause = said.replace(/^(?:but|so|yet|or|and)\s+/i, '');
+  // A request opens with a verb's base form, after its politeness and adverbs: "Little Aarav
+  // wants ..." and "coffee table's fine" do not; a word WordNet does not know may be one.
+  const [opening = '', then = ''] = requestOpening(clause).split(' ');
+  const verb = opening.toLowerCase();
+  if (/^[a-z]+$/.test(verb) && isKnownWord(verb) && !isBaseVerb(verb)) return false;
+  // "(Little) Aarav wants ...": a name, then a verb in its -s form, says what someone does.
+  if (
+    /^[A-Z][a-z]+$/.test(opening) &&
+    /^[a-z]+s$/.test(then) &&
+    (isBaseVerb(then.slice(0, -1)) || isBaseVerb(then.replace(/es$/, '')))
+  )
+    return false;
   const [first, second] = clause.toLowerCase().replace(/[’]/g, "'").split(' ');
   const named = /^[A-Z][a-z]+$/.test(clause.split(' ')[0] ?? '');
   return (

@@ -65,6 +65,19 @@ export function isNeverNoun(word: string): boolean {
   return verbs.has(lower) || adverbs.has(lower) || adjectives.has(lower);
 }
 
+/** Whether WordNet knows a word at all, in any part of speech ("little", "coffee"; not "Aarav"). */
+export function isKnownWord(word: string): boolean {
+  const { nouns, verbs, adverbs, adjectives } = load();
+  const lower = word.toLowerCase();
+  return (
+    nouns.has(lower) ||
+    singulars(lower).some((singular) => nouns.has(singular)) ||
+    verbs.has(lower) ||
+    adverbs.has(lower) ||
+    adjectives.has(lower)
+  );
+}
+
 /** Whether WordNet knows a word as an adjective and not as a noun: "hot", "droopy"; not "red". */
 export function isAdjectiveOnly(word: string): boolean {
   const { nouns, adjectives } = load();
