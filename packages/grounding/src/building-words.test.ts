@@ -9,6 +9,8 @@ describe("the building's words", () => {
     expect(buildingName(home, 'lasagne')).toBe('lasagna');
     expect(buildingName(home, 'tv')).toBe('tv');
     expect(isBuildingWord(home, 'giraffe')).toBe(false);
+    // A participle's verb: the mash is the mashed potatoes.
+    expect(isBuildingWord(home, 'mash')).toBe(true);
   });
 
   it('says an instruction in those words, leaving words that are not nouns alone', async () => {

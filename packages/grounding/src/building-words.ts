@@ -41,13 +41,20 @@ export function inBuildingWords(scene: SceneGraph, text: string): string {
   });
 }
 
-/** Every word of every node's text, stemmed, cached per scene graph. */
+/**
+ * Every word of every node's text, stemmed, and a participle's verb too ("mashed_potatoes": mash,
+ * "roasted_vegetables": roast), cached per scene graph.
+ */
 const vocabularies = new WeakMap<SceneGraph, Set<string>>();
 function vocabulary(scene: SceneGraph): Set<string> {
   let words = vocabularies.get(scene);
   if (words === undefined) {
     words = new Set(
-      nodeTexts(scene).flatMap((node) => (node.text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem)),
+      nodeTexts(scene)
+        .flatMap((node) => (node.text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem))
+        .flatMap((word) =>
+          word.length > 5 && /(?:ed|ing)$/.test(word) ? [word, word.replace(/(?:ed|ing)$/, '')] : [word],
+        ),
     );
     vocabularies.set(scene, words);
   }
