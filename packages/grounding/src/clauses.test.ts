@@ -60,6 +60,14 @@ describe('instruction clauses', () => {
       'Put the mug away',
       'the kettle is on',
     ]);
+    expect(
+      instructionClauses(
+        "Take the hammer off the bench and the toolbox up to the attic shelf till it's done.",
+      ),
+    ).toEqual([
+      "Take the hammer off the bench to the attic shelf till it's done",
+      "Take the toolbox up to the attic shelf till it's done",
+    ]);
   });
 
   it('parts clauses at a dash between words, not at a hyphen inside one', () => {

@@ -125,12 +125,15 @@ function withSharedVerb(parts: readonly string[]): string[] {
 const LIST_PLACE = /\s((?:to|into|onto)\s.+|(?:out|down|up|over|back)\s+(?:on|in)\s.+)$/i;
 /** A part that already says where its thing goes. */
 const GOES_TO = /\s(?:to|into|onto)\s/i;
-/** A verb after a noun phrase's first word says something of it: "the kettle is on", "the milk's off". */
+/**
+ * A verb right after a noun phrase's first words says something of it: "the kettle is on", "the
+ * milk's off"; not "the toolbox up to the attic till it's done".
+ */
 const saysOfItsNoun = (part: string) =>
   part
     .toLowerCase()
     .split(' ')
-    .slice(1)
+    .slice(1, 4)
     .some((word) => STATEMENT_VERBS.has(word) || /^[a-z]+['’]s$/.test(word));
 
 /**
