@@ -72,6 +72,9 @@ describe('reading an instruction', () => {
     expect(kind("The drive in Jason's cabinet is dead; would you throw it in the bin?")).toBe('request');
     expect(kind("I'm in bed - could you fetch the photo album?")).toBe('request');
     expect(kind('Is the oven on, or did someone switch it off?')).toBe('question');
+    // An imperative said with a question mark still asks for the deed; an auxiliary asks a question.
+    expect(kind('Fish it out and leave it on her desk?')).toBe('request');
+    expect(kind('Can the robot reach the top shelf?')).toBe('question');
   });
 
   it('reads the clause that asks, wherever it stands in its sentence', () => {

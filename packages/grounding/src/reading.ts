@@ -1,4 +1,5 @@
 import { instructionClauses, isRequest, politeness } from './clauses.js';
+import { isBaseVerb } from './lexicon.js';
 
 /** What kind of question an instruction asks; `find` is an imperative search ("Find me a carrot"). */
 export type QuestionForm = 'find' | 'whether' | 'where' | 'which' | 'who' | 'what' | 'how-many' | 'other';
@@ -169,9 +170,18 @@ function questionForm(words: readonly string[], endsWithMark: boolean): Question
   if (first === 'how' && (second === 'many' || second === 'much')) return 'how-many';
   const form = Object.hasOwn(QUESTION_WORDS, first) ? QUESTION_WORDS[first] : undefined;
   if (form !== undefined) return form;
-  // "Can the robot reach the shelf?", "Any milk left?": a question mark.
+  // "Can the robot reach the shelf?", "Any milk left?": a question mark. A verb's base form that
+  // is no auxiliary asks for a deed: "Fish it out and leave it on her desk?" is a request.
+  if (isBaseVerb(first) && !AUXILIARIES.has(first)) return undefined;
   return endsWithMark ? 'other' : undefined;
 }
+
+/** Verbs that open a question, not a request: "Can the robot ...?", "Do we have milk?". */
+const AUXILIARIES = new Set(
+  'can could would will shall should may might must do does did have has had be am is are was were need dare'.split(
+    ' ',
+  ),
+);
 
 /**
  * The form of a question asked as a statement: "I wonder whether the lights are still on", "I'd
