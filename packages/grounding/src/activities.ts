@@ -64,6 +64,7 @@ import type { Reading } from './reading.js';
 import { requestGoals } from './request-goals.js';
 import { restingPlaces } from './resting-places.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
+import { plainSwitching } from './switching-idioms.js';
 import { inNamedRoom, thingsInRooms, thingsNotInRooms } from './things-in-rooms.js';
 import { writeGoals } from './written-goals.js';
 
@@ -262,13 +263,16 @@ export function groundedActivities(deps: {
     };
   }
 
-  /** The scene, its index, and the instruction in the building's words (inBuildingWords) and embedded. */
+  /**
+   * The scene, its index, and the instruction in the building's words (inBuildingWords), its
+   * switching idioms said plainly (plainSwitching), and embedded.
+   */
   async function prepare(sceneRef: SceneRef, said: string) {
     if (!deps.retrieval)
       throw new Error('grounded planning needs retrieval: start the llm role with an embedding model');
     const graph = await requireScene(deps.scenes, sceneRef);
     const index = await deps.retrieval.indexFor(sceneRef, graph);
-    const instruction = inBuildingWords(graph, said);
+    const instruction = plainSwitching(inBuildingWords(graph, said));
     const [query] = await index.embedder.embed([instruction]);
     return { graph, index, query: query!, instruction };
   }
