@@ -36,6 +36,19 @@ describe('instruction clauses', () => {
     expect(instructionClauses('There is a cup and a plate')).toEqual(['There is a cup', 'a plate']);
   });
 
+  it('reads the words before a colon as a lead-in that asks for nothing', () => {
+    const clauses = instructionClauses('Game night downstairs: switch on the console and the TV.');
+    expect(clauses).toEqual(['Game night downstairs:', 'switch on the console', 'switch on the TV']);
+    expect(clauses.map(isRequest)).toEqual([false, true, true]);
+  });
+
+  it('gives a list item the verb before "both" or "all" too', () => {
+    expect(instructionClauses('Turn off both printers and the grow lights.')).toEqual([
+      'Turn off both printers',
+      'Turn off the grow lights',
+    ]);
+  });
+
   it('gives every item of a list the verb across commas, and the place its last item goes to', () => {
     expect(
       instructionClauses(

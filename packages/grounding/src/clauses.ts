@@ -53,12 +53,14 @@ export function requestOpening(clause: string): string {
 /**
  * The instruction's clauses in order, each trimmed of its connective and closing punctuation:
  * "Make Niko a coffee and place the mug on his desk." -> ["Make Niko a coffee", "place the mug on
- * his desk"]. A clause of fewer than two words ("Once finished", "now") is no request and is
+ * his desk"]. Words before a colon keep it ("Game night downstairs:"): they lead in and ask for
+ * nothing (isRequest). A clause of fewer than two words ("Once finished", "now") is no request and is
  * dropped; an instruction with no clause left is returned whole.
  */
 export function instructionClauses(instruction: string): string[] {
   const clauses = instruction
-    .split(/[.!?;:]+(?:\s+|$)|\s[-–—]+\s|[–—]/)
+    // A colon stays with the words before it: they lead in to what follows (isRequest).
+    .split(/[.!?;]+(?:\s+|$)|(?<=:)\s+|:+$|\s[-–—]+\s|[–—]/)
     .flatMap((segment) =>
       withSharedVerb(
         segment
@@ -76,7 +78,9 @@ function tidy(clause: string): string {
 }
 
 /** Words that open a noun phrase: a part of a sentence that opens with one has no verb of its own. */
-const DETERMINERS = new Set('a an the some another my our your his her their its'.split(' '));
+const DETERMINERS = new Set(
+  'a an the some another my our your his her their its both all every each this these those'.split(' '),
+);
 
 /** A determiner, or a name's possessive ("Peter's"). */
 const opensNounPhrase = (word: string) => DETERMINERS.has(word.toLowerCase()) || /^[a-z]+['’]s$/i.test(word);
@@ -191,6 +195,9 @@ const NON_VERB_OPENERS = new Set(
  * tag ("would you", "please") asks nothing of its own.
  */
 export function isRequest(said: string): boolean {
+  // "Game night downstairs: switch on the console": the words before a colon lead in to the
+  // request after it and ask nothing of their own.
+  if (/:\s*$/.test(said)) return false;
   // "..., would you?": a tag asks nothing of its own.
   if (politeness(`${said.trim().replace(/[?!.]+$/, '')} x`) === 'x') return false;
   // "But he can't get the door open" says how things are; "so keep it cold" asks.
