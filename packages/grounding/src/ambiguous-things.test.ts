@@ -24,6 +24,10 @@ describe('things a request names that the building has several of', () => {
         "Fetch the robotics book from the manipulation lab and leave it on Aaron's desk.",
       ]),
     ).toEqual([{ phrase: 'robotics book in manipulation_lab', options: ['book', 'book_2'] }]);
+    // Who it is for says nothing about which one.
+    expect(ambiguousThings(office, ['could you switch on the TV for us?'])).toEqual([
+      { phrase: 'tv', options: ['tv', 'tv_2'] },
+    ]);
     // A particle that ends the clause is the verb's, not part of the name.
     expect(ambiguousThings(office, ['Switch the projector on, please.'])).toEqual([
       { phrase: 'projector', options: ['projector', 'projector_2'] },

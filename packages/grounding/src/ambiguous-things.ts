@@ -42,7 +42,7 @@ export function ambiguousThings(scene: SceneGraph, requests: readonly string[]):
  * zero-width, so every "the" is tried.
  */
 const DEFINITE =
-  /\bthe\s+(?=([a-z][a-z -]*?)(?:\s*[,.;:!?]|\s*$|\s+(?:and|then|to|into|onto|for me|please)\b|\s+(?:on|off|up|back|away|out)(?=\s*(?:[,.;:!?]|$|please\b|and\b|then\b))))/g;
+  /\bthe\s+(?=([a-z][a-z -]*?)(?:\s*[,.;:!?]|\s*$|\s+(?:and|then|to|into|onto|for\s+(?:me|us|him|her|them)|please)\b|\s+(?:on|off|up|back|away|out)(?=\s*(?:[,.;:!?]|$|please\b|and\b|then\b))))/g;
 
 const names = new WeakMap<SceneGraph, Map<string, string[]>>();
 function thingsByName(scene: SceneGraph): Map<string, string[]> {
