@@ -47,7 +47,9 @@ import {
   nextActionOptions,
 } from './next-action.js';
 import {
+  byScore,
   currentPlacements,
+  FOUND_NODE_BONUS,
   goalOptions,
   modelScoreBonus,
   type Option,
@@ -640,7 +642,21 @@ export function groundedActivities(deps: {
         ),
       ),
     );
-    const perClause = perClauseAll.map((ranked) => ranked.filter((option) => asked(option.value)));
+    // A clause's goal about a thing the clause itself names gains as the found node's does: "switch
+    // on the console and the TV in the living room" switches the TV for its clause, not the
+    // console again because it is in the room named.
+    const perClause = perClauseAll.map((ranked, c) => {
+      const at = input.instruction.indexOf(said[c]!);
+      const own = namedNodes(graph, clauses[c]!, at > 0 ? { before: input.instruction.slice(0, at) } : {});
+      return ranked
+        .filter((option) => asked(option.value))
+        .map((option) =>
+          own.has(subjectOf(option.value) ?? '')
+            ? { ...option, score: option.score + FOUND_NODE_BONUS }
+            : option,
+        )
+        .sort(byScore);
+    });
     const options = whole.filter((option) => !tried.has(option.label)).slice(0, GROUNDED_LIMITS.goalOptions);
     const byLabel = new Map(wholeAll.map((option) => [option.label, option.value]));
     // Requests over several things, or for the place that fits a thing, say their goals through

@@ -17,6 +17,21 @@ describe('the things an instruction names', () => {
     expect(namedNodes(office, 'Put the soil sensor in the lab', { places: true })).toContain('lab_bench');
   });
 
+  it('are named by their last word first: "the TV" names the TVs, not the TV remote', async () => {
+    const office = await datasetScene('office');
+    expect([...namedNodes(office, 'Switch on the TV.')].sort()).toEqual(['tv', 'tv_2']);
+    expect([...namedNodes(office, 'Bring me the TV remote.')]).toEqual(['tv_remote']);
+  });
+
+  it('read "in there" by the room said before the text', async () => {
+    const office = await datasetScene('office');
+    const clause = 'switch on the projector in there';
+    expect([...namedNodes(office, clause)].sort()).toEqual(['projector', 'projector_2']);
+    expect([
+      ...namedNodes(office, clause, { before: "Peter's running a seminar in the presentation lounge. " }),
+    ]).toEqual(['projector_2']);
+  });
+
   it("skip people's names: Jason's cabinet names cabinets, not Jason's keyboard", async () => {
     const office = await datasetScene('office');
     const named = namedNodes(office, "Close Jason's cabinet.");

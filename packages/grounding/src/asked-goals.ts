@@ -7,6 +7,7 @@ import { instructionClauses } from './clauses.js';
 import { isAdverb, isBaseVerb } from './lexicon.js';
 import { attributeNames, nodeWords } from './node-words.js';
 import { isPersonOf, ownerOf, saidNames } from './people.js';
+import { assetKind } from './resting-places.js';
 import { thingsInRooms } from './things-in-rooms.js';
 
 /**
@@ -251,13 +252,18 @@ function escapeRegExp(word: string): string {
  * phrases (runs of words between function words, names and punctuation: "the soil sensor",
  * "the red striped socks"); a phrase names the nodes one of whose words is its last word, or
  * contains it ("book" in textbook), and of those the ones that share the most of its words: "the
- * soil sensor" names soil_sensor, not lidar_sensor; "the car keys" names no toy cars.
+ * soil sensor" names soil_sensor, not lidar_sensor; "the car keys" names no toy cars. Of those,
+ * the ones whose own last word it names, if any: "the TV" names no TV remote.
  */
 export function namedNodes(
   graph: SceneGraph,
   instruction: string,
-  /** Phrases that say where name things too. */
-  options: { places?: boolean } = {},
+  options: {
+    /** Phrases that say where name things too. */
+    places?: boolean;
+    /** The text said before this one, to which its "there" may point ("... in the lounge. Get the TV in there going"). */
+    before?: string;
+  } = {},
 ): Set<string> {
   const named = new Set<string>();
   const words = wordsOf(graph);
@@ -279,10 +285,18 @@ export function namedNodes(
       if (score > best) [best, ids] = [score, [id]];
       else if (score === best) ids.push(id);
     }
-    for (const id of ids) named.add(id);
+    // English compounds are head-last: "the TV" names the TVs, not the TV remote, when both are
+    // there; "the remote" still names the remote.
+    const headed = ids.filter((id) => head.some((word) => names(word, assetKind(id) ?? '')));
+    for (const id of headed.length > 0 ? headed : ids) named.add(id);
   }
   // "The TV in meeting room 3" names the TV there, not the one elsewhere or the TV remote.
-  for (const said of thingsInRooms(graph, instruction))
+  const before = options.before === undefined ? [] : thingsInRooms(graph, options.before);
+  const inRooms = thingsInRooms(
+    graph,
+    options.before === undefined ? instruction : `${options.before} ${instruction}`,
+  );
+  for (const said of inRooms.slice(before.length))
     if (said.inRoom.length > 0) for (const id of said.ofKind) if (!said.inRoom.includes(id)) named.delete(id);
   return named;
 }
