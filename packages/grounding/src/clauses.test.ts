@@ -42,6 +42,22 @@ describe('instruction clauses', () => {
     expect(clauses.map(isRequest)).toEqual([false, true, true]);
   });
 
+  it('gives a thing said "along with", "plus" or, after where it goes, "with" the verb and place of its request', () => {
+    expect(
+      instructionClauses('Heat the ham, then bring it to him along with the tomato and the lettuce.'),
+    ).toEqual(['Heat the ham', 'bring it to him', 'bring the tomato to him', 'bring the lettuce to him']);
+    expect(instructionClauses('Take it to her desk, with the jar of instant from the cupboard.')).toEqual([
+      'Take it to her desk',
+      'Take the jar of instant from the cupboard to her desk',
+    ]);
+    expect(instructionClauses('Take it to his desk with a clean fork.')).toEqual([
+      'Take it to his desk',
+      'Take a clean fork to his desk',
+    ]);
+    // A "with" before any place names what the work is done with.
+    expect(instructionClauses('Clean the desk with a cloth.')).toEqual(['Clean the desk with a cloth']);
+  });
+
   it('gives a list item the verb before "both" or "all" too', () => {
     expect(instructionClauses('Turn off both printers and the grow lights.')).toEqual([
       'Turn off both printers',

@@ -99,13 +99,27 @@ function withSharedVerb(parts: readonly string[]): string[] {
   const out: string[] = [];
   // The parts of the list being read: its request, then the items given its verb.
   let list: number[] = [];
+  // Where the things said "along with" the first go: where the first goes.
+  let alongPlace: string | undefined;
   const endList = () => {
-    const tail = list.length > 1 ? LIST_PLACE.exec(out[list.at(-1)!]!)?.[1] : undefined;
+    const tail = list.length > 1 ? (LIST_PLACE.exec(out[list.at(-1)!]!)?.[1] ?? alongPlace) : undefined;
     if (tail !== undefined)
-      for (const at of list.slice(0, -1)) if (!GOES_TO.test(out[at]!)) out[at] = `${out[at]} ${tail}`;
+      for (const at of alongPlace === undefined ? list.slice(0, -1) : list.slice(1))
+        if (!GOES_TO.test(out[at]!) && !out[at]!.endsWith(tail)) out[at] = `${out[at]} ${tail}`;
     list = [];
+    alongPlace = undefined;
   };
-  for (const part of parts) {
+  for (const part of alongWith(parts)) {
+    if (typeof part !== 'string') {
+      // "Bring it to him along with the tomato": the tomato is an item of a list the request opens.
+      endList();
+      if (part.request !== undefined) out.push(part.request);
+      alongPlace = part.place;
+      if (out.length > 0) list.push(out.length - 1);
+      list.push(out.length);
+      out.push(part.item);
+      continue;
+    }
     const previous = out.at(-1);
     const first = part.split(' ')[0] ?? '';
     if (previous !== undefined && opensNounPhrase(first) && isRequest(previous) && !saysOfItsNoun(part)) {
@@ -124,6 +138,46 @@ function withSharedVerb(parts: readonly string[]): string[] {
   endList();
   return out;
 }
+
+/**
+ * The parts with each request that says a thing "along with" another ("bring it to him along with
+ * the tomato", "leave it on the bench, along with the sourdough", "take it to her desk with a clean
+ * fork") parted into the request and the other thing given its verb; `place` is where the request
+ * puts its thing, where the other goes too. A bare "with" is read so only after where the thing
+ * goes ("clean the desk with a cloth" names a tool).
+ */
+function alongWith(parts: readonly string[]): (string | AlongWith)[] {
+  return parts.flatMap((part, i): (string | AlongWith)[] => {
+    // "..., along with the sourdough": the request is the part before.
+    const alone = ALONE.exec(part) ?? (PLACED.test(parts[i - 1] ?? '') ? /^with\s+/i.exec(part) : null);
+    const split = alone ? null : (ALONG.exec(part) ?? (PLACED_WITH.test(part) ? BARE_WITH.exec(part) : null));
+    if (alone === null && split === null) return [part];
+    const request = split === null ? undefined : part.slice(0, split.index);
+    const item = alone !== null ? part.slice(alone[0].length) : part.slice(split!.index + split![0].length);
+    const head = request ?? parts[i - 1] ?? '';
+    const verb = VERB_BEFORE_OBJECT.exec(head)?.[1];
+    if (verb === undefined || !isRequest(head) || !OPENS_ITEM.test(item)) return [part];
+    return [{ request, item: `${verb} ${item}`, place: PLACE_OF.exec(head)?.[1] }];
+  });
+}
+
+/** A thing said along with what a request moves: the request (or the part before), the thing given its verb, where both go. */
+type AlongWith = { request: string | undefined; item: string; place: string | undefined };
+
+const OPENS_ITEM = /^(?:the|a|an|some|his|her|their|my|our|your|its)\s/i;
+const ALONE = /^(?:(?:along|together)\s+with|as\s+well\s+as|plus)\s+/i;
+const ALONG =
+  /\s+(?:along\s+with|together\s+with|as\s+well\s+as|plus)\s+(?=(?:the|a|an|some|his|her|their|my|our|your|its)\s)/i;
+const BARE_WITH = /\s+with\s+(?=(?:the|a|an|some|his|her|their|my|our|your|its)\s)/i;
+/** A request that says where its thing goes: "take it to Kai's desk", "leave the ham on the bench". */
+const PLACED = /^\S+\s+(?:it|them|the\s.+?|a\s.+?|an\s.+?)\s+(?:to|into|onto|on|in)\s/i;
+/** ... and then says "with": "take it to Kai's desk with a clean fork". */
+const PLACED_WITH = new RegExp(`${PLACED.source}.+\\swith\\s`, 'i');
+/** A request's verb: its words before its object ("bring it", "leave the ham" -> "bring", "leave"). */
+const VERB_BEFORE_OBJECT =
+  /^(.+?)\s+(?:it|them|this|that|these|those|the|a|an|some|his|her|their|my|our|your|its)\s/i;
+/** Where a request puts its thing: from its first "to", "into", "onto", "on" or "in" after the object. */
+const PLACE_OF = /\s((?:to|into|onto|on|in)\s.+)$/i;
 
 /** Where the last item of a list goes: from its "to", "into" or "onto", or "out on", "down in". */
 const LIST_PLACE = /\s((?:to|into|onto)\s.+|(?:out|down|up|over|back)\s+(?:on|in)\s.+)$/i;
