@@ -24,7 +24,7 @@ import { inBuildingWords } from './building-words.js';
 import { choiceReply, choiceSchema, goalsChoiceSchema, oneChoiceReply } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
-import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
+import { instructionClauses, isRequest, requestOpening, speakerPlace } from './clauses.js';
 import {
   destinationPhrase,
   FITTING_BIN,
@@ -179,6 +179,9 @@ const MAX_CACHED_GLOSSES = 20_000;
 
 /** How many nodes (assets and objects, best first) and rooms the model may write goals about. */
 export const WRITING_LIMITS = { nodes: 30, rooms: 4 } as const;
+
+/** A request whose object points back: "leave it on the bench", "take them to her". */
+const OBJECT_PRONOUN = /^\S+\s+(?:it|them)\b/i;
 
 /** How many options the model sees, how many goals it may pick, and how many things retrieval adds. */
 export const GROUNDED_LIMITS = { searchOptions: 5, goalOptions: 8, goals: 3, retrievedThings: 10 } as const;
@@ -642,19 +645,27 @@ export function groundedActivities(deps: {
         ),
       ),
     );
-    // A clause's goal about a thing the clause itself names gains as the found node's does: "switch
-    // on the console and the TV in the living room" switches the TV for its clause, not the
-    // console again because it is in the room named.
-    const perClause = perClauseAll.map((ranked, c) => {
+    // A clause's goal about a thing the clause itself names gains as the found node's does, and one
+    // about a thing only another clause names loses as much: "switch on the console and the TV in
+    // the living room" switches the TV for its second clause, not the console again; "warm the ham,
+    // leave it on the bench, along with the sourdough" puts the sourdough there, not the ham twice.
+    // A clause whose object is "it" or "them" names what the clause before it names.
+    const owns: Set<string>[] = [];
+    for (const [c, clause] of clauses.entries()) {
       const at = input.instruction.indexOf(said[c]!);
-      const own = namedNodes(graph, clauses[c]!, at > 0 ? { before: input.instruction.slice(0, at) } : {});
+      const own = namedNodes(graph, clause, at > 0 ? { before: input.instruction.slice(0, at) } : {});
+      owns.push(own.size === 0 && c > 0 && OBJECT_PRONOUN.test(requestOpening(clause)) ? owns[c - 1]! : own);
+    }
+    const perClause = perClauseAll.map((ranked, c) => {
+      const own = owns[c]!;
+      const others = new Set(owns.flatMap((other, o) => (o === c ? [] : [...other])));
       return ranked
         .filter((option) => asked(option.value))
-        .map((option) =>
-          own.has(subjectOf(option.value) ?? '')
-            ? { ...option, score: option.score + FOUND_NODE_BONUS }
-            : option,
-        )
+        .map((option) => {
+          const subject = subjectOf(option.value) ?? '';
+          const change = own.has(subject) ? FOUND_NODE_BONUS : others.has(subject) ? -FOUND_NODE_BONUS : 0;
+          return change === 0 ? option : { ...option, score: option.score + change };
+        })
         .sort(byScore);
     });
     const options = whole.filter((option) => !tried.has(option.label)).slice(0, GROUNDED_LIMITS.goalOptions);
@@ -756,7 +767,17 @@ export function groundedActivities(deps: {
       // goal alone down the ranking. No goal is added that no clause asks for: the rule that
       // joined goals about the same node ("close the cabinet" with "the keyboard inside it")
       // changed things nobody named, and on SayPlan's 90 it made no task right.
-      const [together, ...swaps] = clauseConjunctions(ranked, clauseRanked, GROUNDED_LIMITS.goals, open);
+      // One goal per request clause, and at least as many as the model may choose.
+      const [together, ...swaps] = clauseConjunctions(
+        ranked,
+        clauseRanked,
+        Math.max(GROUNDED_LIMITS.goals, clauses.length),
+        open,
+        clauseRanked.map((clause, c) => {
+          const goal = clause[0]?.value;
+          return (goal?.kind === 'on' || goal?.kind === 'inside') && fitSets[c]?.has(goal.target) === true;
+        }),
+      );
       const first = ranked[0] ? [[ranked[0].label]] : [];
       for (const conjunction of [...(together ? [together] : []), ...first, ...swaps])
         if (fresh(conjunction)) return conjunction;

@@ -11,6 +11,13 @@ const coffee = (node: string): Goal => ({
   value: 'coffee',
   negated: false,
 });
+const hot = (node: string): Goal => ({
+  kind: 'state',
+  node,
+  dimension: 'temperature',
+  value: 'hot',
+  negated: false,
+});
 const option = goalOption;
 
 describe('clause-wise goal conjunctions', () => {
@@ -57,6 +64,23 @@ describe('clause-wise goal conjunctions', () => {
       3,
     );
     expect(conjunctions).toEqual([]);
+  });
+
+  it('joins a clause that puts a thing where it says, however far below its words score', () => {
+    // "Warm the ham in the microwave and leave it on the bench for him".
+    const whole = [option(on('ham', 'microwave'), 0.8)];
+    const perClause = [
+      [option(on('ham', 'microwave'), 1.0), option(hot('ham'), 0.9)],
+      [option(on('ham', 'bench'), 0.8 - CLAUSE_MARGIN - 0.1)],
+    ];
+    expect(clauseConjunctions(whole, perClause, 3)[0]).toEqual([
+      'on(ham, microwave)',
+      'state(ham, temperature, hot)',
+    ]);
+    expect(clauseConjunctions(whole, perClause, 3, undefined, [false, true])[0]).toEqual([
+      'on(ham, bench)',
+      'state(ham, temperature, hot)',
+    ]);
   });
 
   it('offers the cheapest swap next and stops at the limit', () => {

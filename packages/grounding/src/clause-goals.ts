@@ -30,13 +30,19 @@ export function clauseConjunctions(
    * not a request whose goals the scene says); all are when not given.
    */
   open?: readonly boolean[],
+  /**
+   * Per clause, whether it says where a thing goes and its best goal puts a thing there ("leave it
+   * on the bench for him"): it joins however its words match the instruction's best goal.
+   */
+  placed?: readonly boolean[],
 ): string[][] {
   const best = whole[0];
   if (best === undefined) return [];
   // A clause joins when its best goal comes close to the instruction's: a clause that only says
   // where things are ("there is coffee on the floor") matches every goal weakly.
   const joins = perClause.map(
-    (ranked) => ranked.length > 0 && ranked[0]!.score >= best.score - CLAUSE_MARGIN,
+    (ranked, c) =>
+      ranked.length > 0 && (ranked[0]!.score >= best.score - CLAUSE_MARGIN || placed?.[c] === true),
   );
   const joining = perClause.filter((_, c) => joins[c]);
   if (joining.length === 0) return [];
