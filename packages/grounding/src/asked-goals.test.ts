@@ -21,6 +21,16 @@ describe('the things an instruction names', () => {
     const office = await datasetScene('office');
     expect([...namedNodes(office, 'Switch on the TV.')].sort()).toEqual(['tv', 'tv_2']);
     expect([...namedNodes(office, 'Bring me the TV remote.')]).toEqual(['tv_remote']);
+    // A name that is no compound of the word still counts: "blue" is pen_blue's last word, and
+    // the thesis is blue.
+    expect(namedNodes(office, "Will's old blue one on grasping would be perfect")).toContain(
+      'undergraduate_thesis',
+    );
+  });
+
+  it('end a phrase of place at an auxiliary: "in meeting room 3 hasn\'t got a remote" names the remote', async () => {
+    const office = await datasetScene('office');
+    expect(namedNodes(office, "The TV in meeting room 3 hasn't got a remote.")).toContain('tv_remote');
   });
 
   it('read "in there" by the room said before the text', async () => {

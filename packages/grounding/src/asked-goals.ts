@@ -253,7 +253,8 @@ function escapeRegExp(word: string): string {
  * "the red striped socks"); a phrase names the nodes one of whose words is its last word, or
  * contains it ("book" in textbook), and of those the ones that share the most of its words: "the
  * soil sensor" names soil_sensor, not lidar_sensor; "the car keys" names no toy cars. Of those,
- * the ones whose own last word it names, if any: "the TV" names no TV remote.
+ * a node whose name has the word only before its last is left out when another's last word is
+ * the word: "the TV" names no TV remote.
  */
 export function namedNodes(
   graph: SceneGraph,
@@ -285,20 +286,36 @@ export function namedNodes(
       if (score > best) [best, ids] = [score, [id]];
       else if (score === best) ids.push(id);
     }
-    // English compounds are head-last: "the TV" names the TVs, not the TV remote, when both are
-    // there; "the remote" still names the remote.
-    const headed = ids.filter((id) => head.some((word) => names(word, assetKind(id) ?? '')));
-    for (const id of headed.length > 0 ? headed : ids) named.add(id);
+    // "The TV" names the TVs, not the TV remote; "the remote" still names the remote.
+    for (const id of headedBy(ids, head)) named.add(id);
   }
-  // "The TV in meeting room 3" names the TV there, not the one elsewhere or the TV remote.
+  // "The TV in meeting room 3" names the TV there, not the one elsewhere; the TV remote is no TV.
   const before = options.before === undefined ? [] : thingsInRooms(graph, options.before);
   const inRooms = thingsInRooms(
     graph,
     options.before === undefined ? instruction : `${options.before} ${instruction}`,
   );
   for (const said of inRooms.slice(before.length))
-    if (said.inRoom.length > 0) for (const id of said.ofKind) if (!said.inRoom.includes(id)) named.delete(id);
+    if (said.inRoom.length > 0)
+      for (const id of headedBy(said.ofKind, [stem(said.head)]))
+        if (!said.inRoom.includes(id)) named.delete(id);
   return named;
+}
+
+/**
+ * Of the things a word names, those it names as what they are: English compounds are head-last,
+ * so when some thing's name ends in the word, a thing whose name has it only before its last word
+ * is left out ("tv" names tv and tv_2, not tv_remote). A name that is no compound of the word
+ * stays (pen_blue for "blue", beside a thesis whose colour is blue).
+ */
+function headedBy(ids: readonly string[], words: readonly string[]): string[] {
+  const last = (id: string) => words.some((word) => names(word, assetKind(id) ?? ''));
+  const before = (id: string) =>
+    spoken(id)
+      .split(' ')
+      .slice(0, -1)
+      .some((mine) => words.some((word) => names(word, stem(mine))));
+  return ids.some(last) ? ids.filter((id) => last(id) || !before(id)) : [...ids];
 }
 
 /** Each asset's and object's naming words, cached per graph. */
@@ -373,7 +390,7 @@ function namingPhrases(
       // A phrase that says where ("on the table in meeting room 3", "out of the toolbox", "where
       // the roast chicken is") runs to the next comma or conjunction; "switch on the TV" is a
       // verb, "to" before a verb an infinitive.
-      if (/^[,;:]$/.test(token) || PHRASE_ENDS.has(lower)) place = false;
+      if (/^[,;:]$/.test(token) || PHRASE_ENDS.has(lower) || AUXILIARY.test(lower)) place = false;
       else if (isPlacePreposition(lower, next, tokens[i - 1]?.toLowerCase() ?? '')) place = !places;
       // A capital inside a sentence, a capital's possessive, or someone the building knows, is a
       // person's (or a code's) name.
@@ -465,6 +482,9 @@ const DETERMINERS = new Set(
 const SWITCHING = new Set(['switch', 'turn', 'power', 'put']);
 /** Words after which "where" asks rather than says where. */
 const ASKING = new Set('out me us know see check wonder ask tell find show remember'.split(' '));
+/** A verb's auxiliary, which ends a phrase of place: "the TV in meeting room 3 hasn't got a remote". */
+const AUXILIARY =
+  /^(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|might|must)(?:n['’]t)?$|^[a-z]+n['’]t$/;
 /** Words after which a phrase of place has ended. */
 const PHRASE_ENDS = new Set(['and', 'then', 'or', 'but', 'which', 'that', 'who', 'so', 'because', 'once']);
 
