@@ -8,7 +8,7 @@ import { isAdverb, isBaseVerb } from './lexicon.js';
 import { attributeNames, nodeWords } from './node-words.js';
 import { isPersonOf, ownerOf, saidNames } from './people.js';
 import { assetKind } from './resting-places.js';
-import { thingsInRooms } from './things-in-rooms.js';
+import { thingsAtPlaces, thingsInRooms } from './things-in-rooms.js';
 
 /**
  * Whether a goal is one the instruction asks for, as far as its words can say. A goal the
@@ -299,6 +299,12 @@ export function namedNodes(
     if (said.inRoom.length > 0)
       for (const id of headedBy(said.ofKind, [stem(said.head)]))
         if (!said.inRoom.includes(id)) named.delete(id);
+  // "A clean one out of the cutlery drawer": the forks there, not the one on the lunch table.
+  for (const said of thingsAtPlaces(graph, instruction)) {
+    if (!said.ofKind.some((id) => named.has(id)) || said.at.length === said.ofKind.length) continue;
+    for (const id of said.ofKind) if (!said.at.includes(id)) named.delete(id);
+    for (const id of said.at) named.add(id);
+  }
   return named;
 }
 

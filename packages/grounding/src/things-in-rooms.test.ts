@@ -1,7 +1,13 @@
 import { roomOf } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
 import { datasetScene } from './test-support/datasets.js';
-import { inNamedRoom, thingsInRooms, thingsNotInRooms, thingsNotThere } from './things-in-rooms.js';
+import {
+  inNamedRoom,
+  thingsAtPlaces,
+  thingsInRooms,
+  thingsNotInRooms,
+  thingsNotThere,
+} from './things-in-rooms.js';
 
 describe('things a request places in a room that has none', () => {
   it('names the thing, the room, and where such things are', async () => {
@@ -104,5 +110,17 @@ describe('things a negated relative clause leaves out', () => {
     const office = await datasetScene('office');
     expect(thingsNotThere(office, "Take the apple that isn't in the greenhouse to Peter.").size).toBe(0);
     expect(thingsNotThere(office, 'Take the apple that is in the kitchen to Peter.').size).toBe(0);
+  });
+
+  it('read a thing said where it is as the ones there: "a clean one out of the cutlery drawer"', async () => {
+    const office = await datasetScene('office');
+    const [fork] = thingsAtPlaces(
+      office,
+      'She forgot to pack a fork. Could you grab her a clean one out of the cutlery drawer?',
+    );
+    expect(fork?.at).toEqual(['fork_3']);
+    expect(fork?.ofKind.length).toBeGreaterThan(1);
+    // A place that holds none of them says nothing.
+    expect(thingsAtPlaces(office, 'Bring the fork from the printer.')).toEqual([]);
   });
 });

@@ -114,6 +114,56 @@ export function thingsNotThere(graph: SceneGraph, text: string): Set<string> {
 const NOT_THERE =
   /\b([a-z][a-z-]*)\s+(?:that|which)\s+(?:isn't|isn’t|is\s+not|aren't|aren’t|are\s+not)\s+(?:in|inside|on)\s+(?:the\s+|a\s+|an\s+|any\s+)?([a-z][a-z0-9'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|or|over|to|should|must|please|into|onto|up|out|down)\b)/g;
 
+/** A thing a text names where it is: "a clean one from the kitchen cupboard", "the fork out of the cutlery drawer". */
+export type ThingAtPlace = {
+  /** The objects of the thing's kind ("one" is the kind named last before it), and those at the place. */
+  ofKind: string[];
+  at: string[];
+};
+
+/**
+ * Every "the <thing> from|out of|off|in|on <place>" of the text whose place names a room or an
+ * asset of the graph, with the objects of its kind there: "grab her a clean one out of the
+ * cutlery drawer" (after "forgot to pack a fork") is the fork in the cutlery drawer, not the one
+ * on the lunch table. The place is where the thing is as the scene has it; a place that holds none
+ * of them says nothing.
+ */
+export function thingsAtPlaces(graph: SceneGraph, text: string): ThingAtPlace[] {
+  const found: ThingAtPlace[] = [];
+  for (const match of text.matchAll(THING_AT)) {
+    const said = match[1]!.toLowerCase().split(/\s+/);
+    const head = /^ones?$/.test(said.at(-1)!) ? kindBefore(graph, text.slice(0, match.index)) : said.at(-1)!;
+    if (head === undefined || GENERAL.has(head)) continue;
+    const places = new Set(placesNamed(graph, match[2]!.toLowerCase()));
+    if (places.size === 0) continue;
+    const word = stem(head);
+    const ofKind = graph.filterNodes(
+      (id, attributes) => attributes.kind === 'object' && nodeWords(graph, id).includes(word),
+    );
+    const at = ofKind.filter((id) => ancestorsOf(graph, id).some((up) => places.has(up)));
+    if (at.length > 0) found.push({ ofKind, at });
+  }
+  return found;
+}
+
+/** The last word before a text's end that names a kind of object in the graph ("a fork" before "a clean one"). */
+function kindBefore(graph: SceneGraph, text: string): string | undefined {
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  return words
+    .reverse()
+    .find(
+      (word) =>
+        !GENERAL.has(word) &&
+        graph.someNode(
+          (id, attributes) => attributes.kind === 'object' && nodeWords(graph, id).includes(stem(word)),
+        ),
+    );
+}
+
+/** "the|a <thing> from|out of|off|in|inside|on the <place>", the place to the end of its phrase. */
+const THING_AT =
+  /\b(?:the|a|an|his|her|their|my|our|some)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:from|out\s+of|off|in|inside|on)\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|in|from|with|for|please|by|at|so|before|up|down|over|out|there)\b)/gi;
+
 /** The rooms (by name, or every room of a kind) or the asset (by name) a place phrase names. */
 function placesNamed(graph: SceneGraph, phrase: string): string[] {
   const said = phrase.replace(/['’]/g, '').trim();
