@@ -50,12 +50,16 @@ describe('instruction clauses', () => {
       'Take it to her desk',
       'Take the jar of instant from the cupboard to her desk',
     ]);
-    expect(instructionClauses('Take it to his desk with a clean fork.')).toEqual([
+    expect(instructionClauses('Take it to his desk with a clean fork from the drawer.')).toEqual([
       'Take it to his desk',
-      'Take a clean fork to his desk',
+      'Take a clean fork from the drawer to his desk',
     ]);
-    // A "with" before any place names what the work is done with.
+    // A "with" before any place names what the work is done with; one after a place with nothing
+    // fetched says which place.
     expect(instructionClauses('Clean the desk with a cloth.')).toEqual(['Clean the desk with a cloth']);
+    expect(instructionClauses('Leave it on the bench with the seedling trays.')).toEqual([
+      'Leave it on the bench with the seedling trays',
+    ]);
   });
 
   it('gives a list item the verb before "both" or "all" too', () => {

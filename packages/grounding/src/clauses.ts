@@ -149,8 +149,16 @@ function withSharedVerb(parts: readonly string[]): string[] {
 function alongWith(parts: readonly string[]): (string | AlongWith)[] {
   return parts.flatMap((part, i): (string | AlongWith)[] => {
     // "..., along with the sourdough": the request is the part before.
-    const alone = ALONE.exec(part) ?? (PLACED.test(parts[i - 1] ?? '') ? /^with\s+/i.exec(part) : null);
-    const split = alone ? null : (ALONG.exec(part) ?? (PLACED_WITH.test(part) ? BARE_WITH.exec(part) : null));
+    // A bare "with" brings a thing only when it is fetched from somewhere ("with a clean fork from the
+    // cutlery drawer"); else it says which place ("on the bench with the seedling trays").
+    const fetched = (item: string) => FETCHED.test(item);
+    const bare = /^with\s+/i.exec(part);
+    const alone =
+      ALONE.exec(part) ?? (bare && PLACED.test(parts[i - 1] ?? '') && fetched(part) ? bare : null);
+    const withAt = PLACED_WITH.test(part) ? BARE_WITH.exec(part) : null;
+    const split = alone
+      ? null
+      : (ALONG.exec(part) ?? (withAt && fetched(part.slice(withAt.index)) ? withAt : null));
     if (alone === null && split === null) return [part];
     const request = split === null ? undefined : part.slice(0, split.index);
     const item = alone !== null ? part.slice(alone[0].length) : part.slice(split!.index + split![0].length);
@@ -169,6 +177,8 @@ const ALONE = /^(?:(?:along|together)\s+with|as\s+well\s+as|plus)\s+/i;
 const ALONG =
   /\s+(?:along\s+with|together\s+with|as\s+well\s+as|plus)\s+(?=(?:the|a|an|some|his|her|their|my|our|your|its)\s)/i;
 const BARE_WITH = /\s+with\s+(?=(?:the|a|an|some|his|her|their|my|our|your|its)\s)/i;
+/** A thing fetched from somewhere: "a clean fork from the cutlery drawer", "an extension lead too". */
+const FETCHED = /\b(?:from|out\s+of|off)\s|\b(?:too|as\s+well)\s*$/i;
 /** A request that says where its thing goes: "take it to Kai's desk", "leave the ham on the bench". */
 const PLACED = /^\S+\s+(?:it|them|the\s.+?|a\s.+?|an\s.+?)\s+(?:to|into|onto|on|in)\s/i;
 /** ... and then says "with": "take it to Kai's desk with a clean fork". */
