@@ -120,7 +120,8 @@ describe('things a negated relative clause leaves out', () => {
     );
     expect(fork?.at).toEqual(['fork_3']);
     expect(fork?.ofKind.length).toBeGreaterThan(1);
-    // A place that holds none of them says nothing.
+    // A place that holds none of them says nothing, and "on" says where a thing goes.
     expect(thingsAtPlaces(office, 'Bring the fork from the printer.')).toEqual([]);
+    expect(thingsAtPlaces(office, 'Put the fork on the cutlery drawer.')).toEqual([]);
   });
 });

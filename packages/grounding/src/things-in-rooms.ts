@@ -122,7 +122,7 @@ export type ThingAtPlace = {
 };
 
 /**
- * Every "the <thing> from|out of|off|in|on <place>" of the text whose place names a room or an
+ * Every "the <thing> from|out of|off <place>" of the text whose place names a room or an
  * asset of the graph, with the objects of its kind there: "grab her a clean one out of the
  * cutlery drawer" (after "forgot to pack a fork") is the fork in the cutlery drawer, not the one
  * on the lunch table. The place is where the thing is as the scene has it; a place that holds none
@@ -160,9 +160,12 @@ function kindBefore(graph: SceneGraph, text: string): string | undefined {
     );
 }
 
-/** "the|a <thing> from|out of|off|in|inside|on the <place>", the place to the end of its phrase. */
+/**
+ * "the|a <thing> from|out of|off the <place>", the place to the end of its phrase; "on" and "in"
+ * may say where a thing goes ("place the document on Will's desk") and are not read here.
+ */
 const THING_AT =
-  /\b(?:the|a|an|his|her|their|my|our|some)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:from|out\s+of|off|in|inside|on)\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|in|from|with|for|please|by|at|so|before|up|down|over|out|there)\b)/gi;
+  /\b(?:the|a|an|his|her|their|my|our|some)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:from|out\s+of|off)\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|in|from|with|for|please|by|at|so|before|up|down|over|out|there)\b)/gi;
 
 /** The rooms (by name, or every room of a kind) or the asset (by name) a place phrase names. */
 function placesNamed(graph: SceneGraph, phrase: string): string[] {
