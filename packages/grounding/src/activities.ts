@@ -645,8 +645,8 @@ export function groundedActivities(deps: {
         ),
       ),
     );
-    // A clause's goal about a thing the clause itself names gains as the found node's does, and one
-    // about a thing only another clause names loses as much: "switch on the console and the TV in
+    // A clause's goal about a thing the clause itself names (or a state it says) gains as the found
+    // node's does, and a placement of a thing only another clause names loses as much: "switch on the console and the TV in
     // the living room" switches the TV for its second clause, not the console again; "warm the ham,
     // leave it on the bench, along with the sourdough" puts the sourdough there, not the ham twice.
     // A clause whose object is "it" or "them" names what the clause before it names.
@@ -656,14 +656,24 @@ export function groundedActivities(deps: {
       const own = namedNodes(graph, clause, at > 0 ? { before: input.instruction.slice(0, at) } : {});
       owns.push(own.size === 0 && c > 0 && OBJECT_PRONOUN.test(requestOpening(clause)) ? owns[c - 1]! : own);
     }
+    const words = clauses.map((clause) => new Set(clause.toLowerCase().match(/[a-z]+/g) ?? []));
     const perClause = perClauseAll.map((ranked, c) => {
       const own = owns[c]!;
       const others = new Set(owns.flatMap((other, o) => (o === c ? [] : [...other])));
       return ranked
         .filter((option) => asked(option.value))
         .map((option) => {
-          const subject = subjectOf(option.value) ?? '';
-          const change = own.has(subject) ? FOUND_NODE_BONUS : others.has(subject) ? -FOUND_NODE_BONUS : 0;
+          const goal = option.value;
+          const subject = subjectOf(goal) ?? '';
+          // "Make Niko a coffee": a state the clause says is about that clause too, on whichever
+          // thing it is made (the mug another clause names).
+          const says = goal.kind === 'state' && words[c]!.has(goal.value.toLowerCase());
+          const change =
+            own.has(subject) || says
+              ? FOUND_NODE_BONUS
+              : others.has(subject) && goal.kind !== 'state'
+                ? -FOUND_NODE_BONUS
+                : 0;
           return change === 0 ? option : { ...option, score: option.score + change };
         })
         .sort(byScore);
