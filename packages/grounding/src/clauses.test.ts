@@ -130,6 +130,15 @@ describe('requests and statements', () => {
     expect(isRequest('Kindly chuck it in the bin')).toBe(true);
   });
 
+  it('reads a negative imperative, a condition and a past tense as no request', () => {
+    expect(isRequest("don't shut it")).toBe(false);
+    expect(isRequest('Never mind the mug')).toBe(false);
+    expect(isRequest("Don't forget to close the fridge")).toBe(true);
+    expect(isRequest('If it is')).toBe(false);
+    // "I scrubbed the oven and left the door down": what someone did.
+    expect(isRequest("left the door down so it'd dry out")).toBe(false);
+  });
+
   it('takes a clause that opens with a verb as a request', () => {
     expect(isRequest('place the mug on his desk')).toBe(true);
     expect(isRequest('Throw away the can')).toBe(true);

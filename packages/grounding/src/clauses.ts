@@ -249,7 +249,8 @@ const PAST_TENSE =
  */
 const NON_VERB_OPENERS = new Set(
   `at in on by for from with after before during until since about behind under inside near
-  not except apart aside other everything anything nothing none`.split(/\s+/),
+  not except apart aside other everything anything nothing none if unless whether although though
+  because whereas while`.split(/\s+/),
 );
 
 /**
@@ -266,6 +267,12 @@ export function isRequest(said: string): boolean {
   if (politeness(`${said.trim().replace(/[?!.]+$/, '')} x`) === 'x') return false;
   // "But he can't get the door open" says how things are; "so keep it cold" asks.
   const clause = said.replace(/^(?:but|so|yet|or|and)\s+/i, '');
+  // "Don't shut it", "never mind the mug": a negative imperative asks for no change (what it
+  // leaves alone is read by excluded-words.ts); "don't forget to close it" still asks.
+  if (/^(?:(?:please\s+)?(?:don['’]t|do\s+not|never)\s+(?!forget\b))/i.test(politeness(clause))) return false;
+  // "(I scrubbed the oven and) left the door down": a past tense says what someone did.
+  const first0 = clause.trim().split(/\s+/)[0]!.toLowerCase();
+  if (PAST_TENSE.test(first0) && !isBaseVerb(first0)) return false;
   // A request opens with a verb's base form, after its politeness and adverbs: "Little Aarav
   // wants ..." and "coffee table's fine" do not; a word WordNet does not know may be one.
   const [opening = '', then = ''] = requestOpening(clause).split(' ');
