@@ -135,6 +135,7 @@ describe('requests and statements', () => {
     expect(isRequest('Never mind the mug')).toBe(false);
     expect(isRequest("Don't forget to close the fridge")).toBe(true);
     expect(isRequest('If it is')).toBe(false);
+    expect(isRequest("now it's raining cats")).toBe(false);
     // "I scrubbed the oven and left the door down": what someone did.
     expect(isRequest("left the door down so it'd dry out")).toBe(false);
   });

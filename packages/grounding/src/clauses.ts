@@ -285,7 +285,8 @@ export function isRequest(said: string): boolean {
     (isBaseVerb(then.slice(0, -1)) || isBaseVerb(then.replace(/es$/, '')))
   )
     return false;
-  const [first, second] = clause.toLowerCase().replace(/[’]/g, "'").split(' ');
+  // "Now it's raining": a statement's subject after an adverb opens it all the same.
+  const [first, second] = requestOpening(clause).toLowerCase().replace(/[’]/g, "'").split(' ');
   const named = /^[A-Z][a-z]+$/.test(clause.split(' ')[0] ?? '');
   return (
     !STATEMENT_OPENERS.has(first ?? '') &&
