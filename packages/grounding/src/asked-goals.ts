@@ -3,7 +3,7 @@ import type { SceneGraph } from '@groundplan/scene-graph';
 import type { ActionSpec, Goal } from '@groundplan/simulator';
 import { askedParts } from './acted-on-phrases.js';
 import { stem } from './building-words.js';
-import { instructionClauses, isRequest } from './clauses.js';
+import { instructionClauses } from './clauses.js';
 import { isAdverb, isBaseVerb } from './lexicon.js';
 import { attributeNames, nodeWords } from './node-words.js';
 import { isPersonOf, ownerOf, saidNames } from './people.js';
@@ -41,7 +41,9 @@ export function askedGoals(context: {
 }): (goal: Goal) => boolean {
   const { graph, instruction, actions, requests } = context;
   const naming =
-    requests !== undefined && requests.length > 0 ? namingText(graph, instruction, requests) : instruction;
+    requests !== undefined && requests.length > 0 && !requests.some((request) => POINTING_BACK.test(request))
+      ? requests.join('. ')
+      : instruction;
   const named = new Set([...context.named, ...namedNodes(graph, naming)]);
   const mentioned = new Set([...named, ...namedNodes(graph, instruction, { places: true })]);
   const sources = placesAfter(graph, instruction, SOURCE);
@@ -92,28 +94,6 @@ export function askedGoals(context: {
       says(described, was.replace(/_/g, ' '), { describing: true })
     );
   };
-}
-
-/**
- * The text whose phrases name the things the requests are about: the requests, and for a request
- * that points back ("leave it on his desk"), the last clause before it that names a thing ("Lena
- * says he can borrow her purple brolly"), not every thing the instruction mentions ("it's raining
- * cats and dogs" names no cat calendar). With no such clause, the whole instruction.
- */
-function namingText(graph: SceneGraph, instruction: string, requests: readonly string[]): string {
-  if (!requests.some((request) => POINTING_BACK.test(request))) return requests.join('. ');
-  const clauses = instructionClauses(instruction);
-  const before: string[] = [];
-  for (const [i, clause] of clauses.entries()) {
-    if (!isRequest(clause) || !POINTING_BACK.test(clause)) continue;
-    const named = clauses
-      .slice(0, i)
-      .reverse()
-      .find((earlier) => namedNodes(graph, earlier).size > 0);
-    if (named === undefined) return instruction;
-    before.push(named);
-  }
-  return [...before, ...requests].join('. ');
 }
 
 /** The lower-cased text with the building's room names taken out: their words describe no thing. */
