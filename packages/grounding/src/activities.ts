@@ -649,14 +649,22 @@ export function groundedActivities(deps: {
     // node's does, and a placement of a thing only another clause names loses as much: "switch on the console and the TV in
     // the living room" switches the TV for its second clause, not the console again; "warm the ham,
     // leave it on the bench, along with the sourdough" puts the sourdough there, not the ham twice.
-    // A clause whose object is "it" or "them" names what the clause before it names.
+    // A clause whose object is "it" or "them" names what the clause before it names too.
     const owns: Set<string>[] = [];
     for (const [c, clause] of clauses.entries()) {
       const at = input.instruction.indexOf(said[c]!);
       const own = namedNodes(graph, clause, at > 0 ? { before: input.instruction.slice(0, at) } : {});
-      owns.push(own.size === 0 && c > 0 && OBJECT_PRONOUN.test(requestOpening(clause)) ? owns[c - 1]! : own);
+      owns.push(
+        c > 0 && OBJECT_PRONOUN.test(requestOpening(clause)) ? new Set([...owns[c - 1]!, ...own]) : own,
+      );
     }
     const words = clauses.map((clause) => new Set(clause.toLowerCase().match(/[a-z]+/g) ?? []));
+    // A state value that is a thing ("coffee"), not a particle ("switch on") or a state ("open").
+    const thingValues = new Map<string, boolean>();
+    const namesThing = (value: string) => {
+      if (!thingValues.has(value)) thingValues.set(value, namedNodes(graph, value).size > 0);
+      return thingValues.get(value)!;
+    };
     const perClause = perClauseAll.map((ranked, c) => {
       const own = owns[c]!;
       const others = new Set(owns.flatMap((other, o) => (o === c ? [] : [...other])));
@@ -667,7 +675,8 @@ export function groundedActivities(deps: {
           const subject = subjectOf(goal) ?? '';
           // "Make Niko a coffee": a state the clause says is about that clause too, on whichever
           // thing it is made (the mug another clause names).
-          const says = goal.kind === 'state' && words[c]!.has(goal.value.toLowerCase());
+          const says =
+            goal.kind === 'state' && words[c]!.has(goal.value.toLowerCase()) && namesThing(goal.value);
           const change =
             own.has(subject) || says
               ? FOUND_NODE_BONUS
