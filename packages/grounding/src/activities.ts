@@ -23,8 +23,8 @@ import { askedGoals, asksForChange, namedNodes, placingVerbs, subjectOf } from '
 import { inBuildingWords } from './building-words.js';
 import { choiceReply, choiceSchema, goalsChoiceSchema, oneChoiceReply } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
-import { clauseConjunctions, clauseRanking, offeredGoals } from './clause-goals.js';
-import { instructionClauses, isRequest, requestOpening, speakerPlace } from './clauses.js';
+import { clauseConjunctions, clauseRanking, offeredGoals, towardOwnThings } from './clause-goals.js';
+import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
 import {
   destinationPhrase,
   FITTING_BIN,
@@ -47,9 +47,7 @@ import {
   nextActionOptions,
 } from './next-action.js';
 import {
-  byScore,
   currentPlacements,
-  FOUND_NODE_BONUS,
   goalOptions,
   modelScoreBonus,
   type Option,
@@ -179,9 +177,6 @@ const MAX_CACHED_GLOSSES = 20_000;
 
 /** How many nodes (assets and objects, best first) and rooms the model may write goals about. */
 export const WRITING_LIMITS = { nodes: 30, rooms: 4 } as const;
-
-/** A request whose object points back: "leave it on the bench", "take them to her". */
-const OBJECT_PRONOUN = /^\S+\s+(?:it|them)\b/i;
 
 /** How many options the model sees, how many goals it may pick, and how many things retrieval adds. */
 export const GROUNDED_LIMITS = { searchOptions: 5, goalOptions: 8, goals: 3, retrievedThings: 10 } as const;
@@ -645,47 +640,12 @@ export function groundedActivities(deps: {
         ),
       ),
     );
-    // A clause's goal about a thing the clause itself names (or a state it says) gains as the found
-    // node's does, and a placement of a thing only another clause names loses as much: "switch on the console and the TV in
-    // the living room" switches the TV for its second clause, not the console again; "warm the ham,
-    // leave it on the bench, along with the sourdough" puts the sourdough there, not the ham twice.
-    // A clause whose object is "it" or "them" names what the clause before it names too.
-    const owns: Set<string>[] = [];
-    for (const [c, clause] of clauses.entries()) {
-      const at = input.instruction.indexOf(said[c]!);
-      const own = namedNodes(graph, clause, at > 0 ? { before: input.instruction.slice(0, at) } : {});
-      owns.push(
-        c > 0 && OBJECT_PRONOUN.test(requestOpening(clause)) ? new Set([...owns[c - 1]!, ...own]) : own,
-      );
-    }
-    const words = clauses.map((clause) => new Set(clause.toLowerCase().match(/[a-z]+/g) ?? []));
-    // A state value that is a thing ("coffee"), not a particle ("switch on") or a state ("open").
-    const thingValues = new Map<string, boolean>();
-    const namesThing = (value: string) => {
-      if (!thingValues.has(value)) thingValues.set(value, namedNodes(graph, value).size > 0);
-      return thingValues.get(value)!;
-    };
-    const perClause = perClauseAll.map((ranked, c) => {
-      const own = owns[c]!;
-      const others = new Set(owns.flatMap((other, o) => (o === c ? [] : [...other])));
-      return ranked
-        .filter((option) => asked(option.value))
-        .map((option) => {
-          const goal = option.value;
-          const subject = subjectOf(goal) ?? '';
-          // "Make Niko a coffee": a state the clause says is about that clause too, on whichever
-          // thing it is made (the mug another clause names).
-          const says =
-            goal.kind === 'state' && words[c]!.has(goal.value.toLowerCase()) && namesThing(goal.value);
-          const change =
-            own.has(subject) || says
-              ? FOUND_NODE_BONUS
-              : others.has(subject) && goal.kind !== 'state'
-                ? -FOUND_NODE_BONUS
-                : 0;
-          return change === 0 ? option : { ...option, score: option.score + change };
-        })
-        .sort(byScore);
+    const perClause = towardOwnThings({
+      graph,
+      instruction: input.instruction,
+      clauses,
+      said,
+      rankings: perClauseAll.map((ranked) => ranked.filter((option) => asked(option.value))),
     });
     const options = whole.filter((option) => !tried.has(option.label)).slice(0, GROUNDED_LIMITS.goalOptions);
     const byLabel = new Map(wholeAll.map((option) => [option.label, option.value]));

@@ -1,4 +1,7 @@
+import type { SceneGraph } from '@groundplan/scene-graph';
 import { consistentGoals, type Goal } from '@groundplan/simulator';
+import { namedNodes, subjectOf } from './asked-goals.js';
+import { requestOpening } from './clauses.js';
 import { byScore, FOUND_NODE_BONUS, type Option } from './options.js';
 
 /**
@@ -130,3 +133,61 @@ export function offeredGoals(
     }
   return [...offered.values()];
 }
+
+/**
+ * Each request clause's ranking with the goals about what the clause itself names first: such a
+ * goal gains as the found node's does, and a placement of a thing only another clause names loses
+ * as much ("switch on the console and the TV in the living room" switches the TV for its second
+ * clause, not the console again; "warm the ham, leave it on the bench, along with the sourdough"
+ * puts the sourdough there, not the ham twice). A clause whose object is "it" or "them" names what
+ * the clause before it names too, and its "in there" is read by the room said before it. A state
+ * whose value the clause says and that names a thing is the clause's own ("make Niko a coffee" is
+ * about the mug the next clause names), not one whose value is a particle ("switch on").
+ */
+export function towardOwnThings(context: {
+  graph: SceneGraph;
+  instruction: string;
+  /** The request clauses as read (a name for "his"), and as said, to find where each stands. */
+  clauses: readonly string[];
+  said: readonly string[];
+  /** Each clause's ranking of the goals asked for. */
+  rankings: readonly (readonly Option<Goal>[])[];
+}): Option<Goal>[][] {
+  const { graph, instruction, clauses, said, rankings } = context;
+  const owns: Set<string>[] = [];
+  for (const [c, clause] of clauses.entries()) {
+    const at = instruction.indexOf(said[c]!);
+    const own = namedNodes(graph, clause, at > 0 ? { before: instruction.slice(0, at) } : {});
+    owns.push(
+      c > 0 && OBJECT_PRONOUN.test(requestOpening(clause)) ? new Set([...owns[c - 1]!, ...own]) : own,
+    );
+  }
+  const words = clauses.map((clause) => new Set(clause.toLowerCase().match(/[a-z]+/g) ?? []));
+  const thingValues = new Map<string, boolean>();
+  const namesThing = (value: string) => {
+    if (!thingValues.has(value)) thingValues.set(value, namedNodes(graph, value).size > 0);
+    return thingValues.get(value)!;
+  };
+  return rankings.map((ranked, c) => {
+    const own = owns[c]!;
+    const others = new Set(owns.flatMap((other, o) => (o === c ? [] : [...other])));
+    return ranked
+      .map((option) => {
+        const goal = option.value;
+        const subject = subjectOf(goal) ?? '';
+        const says =
+          goal.kind === 'state' && words[c]!.has(goal.value.toLowerCase()) && namesThing(goal.value);
+        const change =
+          own.has(subject) || says
+            ? FOUND_NODE_BONUS
+            : others.has(subject) && goal.kind !== 'state'
+              ? -FOUND_NODE_BONUS
+              : 0;
+        return change === 0 ? option : { ...option, score: option.score + change };
+      })
+      .sort(byScore);
+  });
+}
+
+/** A request whose object points back: "leave it on the bench", "take them to her". */
+const OBJECT_PRONOUN = /^\S+\s+(?:it|them)\b/i;
