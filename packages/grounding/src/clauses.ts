@@ -148,17 +148,16 @@ function withSharedVerb(parts: readonly string[]): string[] {
  */
 function alongWith(parts: readonly string[]): (string | AlongWith)[] {
   return parts.flatMap((part, i): (string | AlongWith)[] => {
-    // "..., along with the sourdough": the request is the part before.
-    // A bare "with" brings a thing only when it is fetched from somewhere ("with a clean fork from the
-    // cutlery drawer"); else it says which place ("on the bench with the seedling trays").
-    const fetched = (item: string) => FETCHED.test(item);
+    // "..., along with the sourdough": the request is the part before. A bare "with" brings a thing
+    // only when it is fetched from somewhere ("with a clean fork from the cutlery drawer"); else it
+    // says which place ("on the bench with the seedling trays").
     const bare = /^with\s+/i.exec(part);
     const alone =
-      ALONE.exec(part) ?? (bare && PLACED.test(parts[i - 1] ?? '') && fetched(part) ? bare : null);
+      ALONE.exec(part) ?? (bare && PLACED.test(parts[i - 1] ?? '') && FETCHED.test(part) ? bare : null);
     const withAt = PLACED_WITH.test(part) ? BARE_WITH.exec(part) : null;
     const split = alone
       ? null
-      : (ALONG.exec(part) ?? (withAt && fetched(part.slice(withAt.index)) ? withAt : null));
+      : (ALONG.exec(part) ?? (withAt && FETCHED.test(part.slice(withAt.index)) ? withAt : null));
     if (alone === null && split === null) return [part];
     const request = split === null ? undefined : part.slice(0, split.index);
     const item = alone !== null ? part.slice(alone[0].length) : part.slice(split!.index + split![0].length);
@@ -172,11 +171,13 @@ function alongWith(parts: readonly string[]): (string | AlongWith)[] {
 /** A thing said along with what a request moves: the request (or the part before), the thing given its verb, where both go. */
 type AlongWith = { request: string | undefined; item: string; place: string | undefined };
 
-const OPENS_ITEM = /^(?:the|a|an|some|his|her|their|my|our|your|its)\s/i;
-const ALONE = /^(?:(?:along|together)\s+with|as\s+well\s+as|plus)\s+/i;
-const ALONG =
-  /\s+(?:along\s+with|together\s+with|as\s+well\s+as|plus)\s+(?=(?:the|a|an|some|his|her|their|my|our|your|its)\s)/i;
-const BARE_WITH = /\s+with\s+(?=(?:the|a|an|some|his|her|their|my|our|your|its)\s)/i;
+/** What opens a thing said along with another: "the", "a", "some", a possessive. */
+const ITEM = String.raw`(?:the|a|an|some|his|her|their|my|our|your|its)\s`;
+const OPENS_ITEM = new RegExp(`^${ITEM}`, 'i');
+const ALONG_WITH = String.raw`(?:along\s+with|together\s+with|as\s+well\s+as|plus)`;
+const ALONE = new RegExp(String.raw`^${ALONG_WITH}\s+`, 'i');
+const ALONG = new RegExp(String.raw`\s+${ALONG_WITH}\s+(?=${ITEM})`, 'i');
+const BARE_WITH = new RegExp(String.raw`\s+with\s+(?=${ITEM})`, 'i');
 /** A thing fetched from somewhere: "a clean fork from the cutlery drawer", "an extension lead too". */
 const FETCHED = /\b(?:from|out\s+of|off)\s|\b(?:too|as\s+well)\s*$/i;
 /** A request that says where its thing goes: "take it to Kai's desk", "leave the ham on the bench". */
@@ -271,8 +272,8 @@ export function isRequest(said: string): boolean {
   // leaves alone is read by excluded-words.ts); "don't forget to close it" still asks.
   if (/^(?:(?:please\s+)?(?:don['’]t|do\s+not|never)\s+(?!forget\b))/i.test(politeness(clause))) return false;
   // "(I scrubbed the oven and) left the door down": a past tense says what someone did.
-  const first0 = clause.trim().split(/\s+/)[0]!.toLowerCase();
-  if (PAST_TENSE.test(first0) && !isBaseVerb(first0)) return false;
+  const opener = clause.trim().split(/\s+/)[0]!.toLowerCase();
+  if (PAST_TENSE.test(opener) && !isBaseVerb(opener)) return false;
   // A request opens with a verb's base form, after its politeness and adverbs: "Little Aarav
   // wants ..." and "coffee table's fine" do not; a word WordNet does not know may be one.
   const [opening = '', then = ''] = requestOpening(clause).split(' ');
