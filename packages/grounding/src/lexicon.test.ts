@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isAdjectiveOnly, isAdverb, isBaseVerb, isNeverNoun, isOnlyNoun, otherNames } from './lexicon.js';
+import {
+  isAdjectiveOnly,
+  isAdverb,
+  isBaseVerb,
+  isNeverNoun,
+  isOnlyNoun,
+  namesNoThing,
+  otherNames,
+} from './lexicon.js';
 
 describe('English words as WordNet knows them', () => {
   it('tells a base-form verb from its other forms and from adverbs', () => {
@@ -19,6 +27,20 @@ describe('English words as WordNet knows them', () => {
     expect(isOnlyNoun('can')).toBe(false);
     expect(isAdjectiveOnly('hot')).toBe(true);
     expect(isAdjectiveOnly('red')).toBe(false);
+  });
+
+  it('tells nouns that name no thing in any sense from those that may', () => {
+    expect(namesNoThing('week')).toBe(true);
+    expect(namesNoThing('look')).toBe(true);
+    expect(namesNoThing('signature')).toBe(true);
+    expect(namesNoThing('pranks')).toBe(true);
+    // A thing in one sense is enough: a house, a kettle, a unicorn, a giraffe.
+    expect(namesNoThing('house')).toBe(false);
+    expect(namesNoThing('kettle')).toBe(false);
+    expect(namesNoThing('unicorn')).toBe(false);
+    expect(namesNoThing('giraffe')).toBe(false);
+    // A word WordNet does not know may still name a thing.
+    expect(namesNoThing('almirah')).toBe(false);
   });
 
   it("gives a noun's other names in its first sense, not its hypernyms", () => {

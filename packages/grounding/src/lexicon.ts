@@ -65,6 +65,47 @@ export function isNeverNoun(word: string): boolean {
   return verbs.has(lower) || adverbs.has(lower) || adjectives.has(lower);
 }
 
+/**
+ * Whether a noun names no thing in any of its senses: every sense WordNet gives it is filed under
+ * an act, an attribute, a time, a communication, a feeling, a state or another abstraction (its
+ * lexicographer file: "a look", "the week", "his signature", "a prank"), none under artifacts,
+ * foods, plants, animals, people, bodies, substances, natural objects, places, groups or
+ * possessions. False for a word WordNet does not know as a noun ("almirah", "glug"): it may still
+ * name a thing.
+ */
+export function namesNoThing(word: string): boolean {
+  const { nouns, nounData } = load();
+  const lower = word.toLowerCase();
+  const form = [lower, ...singulars(lower)].find((candidate) => nouns.has(candidate));
+  if (form === undefined) return false;
+  return nouns.get(form)!.every((offset) => ABSTRACT_FILES.has(lexicographerFile(nounData, offset)));
+}
+
+/** WordNet's lexicographer files of nouns that are no thing (noun.Tops, noun.act, noun.attribute ...). */
+const ABSTRACT_FILES = new Set([
+  3, // Tops
+  4, // act
+  7, // attribute
+  9, // cognition
+  10, // communication
+  11, // event
+  12, // feeling
+  16, // motive
+  19, // phenomenon
+  22, // process
+  23, // quantity
+  24, // relation
+  25, // shape
+  26, // state
+  28, // time
+]);
+
+/** A synset's lexicographer file number, the second field of its line of data.noun. */
+function lexicographerFile(data: Buffer, offset: number): number {
+  const end = data.indexOf(32, data.indexOf(32, offset) + 1);
+  return Number(data.toString('latin1', data.indexOf(32, offset) + 1, end));
+}
+
 /** Whether WordNet knows a word at all, in any part of speech ("little", "coffee"; not "Aarav"). */
 export function isKnownWord(word: string): boolean {
   const { nouns, verbs, adverbs, adjectives } = load();

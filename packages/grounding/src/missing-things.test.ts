@@ -41,6 +41,10 @@ describe('things a request names that the building does not have', () => {
     expect(nounPhrases("That's the giraffe.")).toEqual(['giraffe']);
     // What holds or measures a thing names no thing of its own: the thing is after "of".
     expect(nounPhrases('Bring the tin of beans and a pair of scissors')).toEqual(['beans', 'scissors']);
+    // Nouns that name no thing in any sense, and general words in the plural, ask for no thing.
+    expect(missingThings(office, ["Pop over to Peter's desk for a quick look at his signature"])).toEqual([]);
+    expect(missingThings(office, ['Put his bits away in the cabinet'])).toEqual([]);
+    expect(missingThings(office, ['Put the giraffe away for the week'])).toEqual(['giraffe']);
     // A pro-form does not hide a missing thing named on its own.
     expect(missingThings(office, ['Bring me the giraffe, not the small one'])).toEqual(['giraffe']);
   });

@@ -1,7 +1,7 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { actedOnPhrases } from './acted-on-phrases.js';
 import { isBuildingWord } from './building-words.js';
-import { isNeverNoun } from './lexicon.js';
+import { isNeverNoun, namesNoThing } from './lexicon.js';
 
 /**
  * The things an instruction asks to act on that the building does not have: each noun phrase its
@@ -26,10 +26,17 @@ export function unknownPhrases(scene: SceneGraph, phrases: readonly string[]): s
     const all = phrase.toLowerCase().match(/[a-z][a-z']*/g) ?? [];
     // "the big one downstairs": a pro-form stands for a thing named elsewhere; its other words describe it.
     if (all.some((word) => PRO_FORMS.has(word))) continue;
-    const words = all.filter((word) => !GENERAL_WORDS.has(word) && !isNeverNoun(word));
-    if (words.length > 0 && !words.some((word) => isBuildingWord(scene, word))) missing.push(phrase);
+    const words = all.filter((word) => !isGeneral(word) && !isNeverNoun(word));
+    // "Stop by for a look", "done for the week": a phrase whose nouns name no thing asks for none.
+    if (words.every(namesNoThing)) continue;
+    if (!words.some((word) => isBuildingWord(scene, word))) missing.push(phrase);
   }
   return [...new Set(missing)];
+}
+
+/** A general word, or its plural: "bits", "others". */
+function isGeneral(word: string): boolean {
+  return GENERAL_WORDS.has(word) || (word.endsWith('s') && GENERAL_WORDS.has(word.slice(0, -1)));
 }
 
 /** Words that stand for a thing named elsewhere ("not the big one, the other one"). */
