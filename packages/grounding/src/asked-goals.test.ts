@@ -141,6 +141,23 @@ describe('the things an instruction names', () => {
     const home = await datasetScene('home');
     expect([...namedNodes(home, 'Switch on the game console')]).toEqual(['game_console']);
   });
+
+  it("name a thing by a capitalised label or a code, unless it is someone's name", async () => {
+    const office = await datasetScene('office');
+    expect([...namedNodes(office, "He's begging for his Pepsi.")]).toEqual(['pepsi_can']);
+    expect([...namedNodes(office, 'The sample marked K31X is on the lab bench.')]).toContain('K31X');
+    expect([...namedNodes(office, 'Will has left.')]).toEqual([]);
+  });
+
+  it('end a thing\'s phrase at its verb: "the visitor log gets", "the lasagne\'s come", "the mouse somebody dumped"', async () => {
+    const office = await datasetScene('office');
+    const home = await datasetScene('home');
+    expect([...namedNodes(office, 'The visitor log gets locked away at night.')]).toEqual(['visitor_log']);
+    expect([...namedNodes(office, 'The mouse somebody dumped only needs new batteries.')]).toContain(
+      'broken_mouse',
+    );
+    expect([...namedNodes(home, "The veggie lasagne's come out too early.")]).toEqual(['vegetable_lasagna']);
+  });
 });
 
 describe('the goals an instruction asks for', () => {
@@ -311,6 +328,15 @@ describe('the goals an instruction asks for', () => {
       requests: ["Put it in Peter's drawer"],
     });
     expect(away(wallet)).toBe(true);
+    // British verbs of putting: "chuck it in", "stick it in".
+    const chuck = askedGoals({
+      graph: office,
+      instruction: "Peter's wallet is on the desk. Chuck it in his drawer.",
+      named: [],
+      actions: ACTION_SPECS,
+      requests: ["Chuck it in Peter's drawer"],
+    });
+    expect(chuck(wallet)).toBe(true);
   });
 
   it('a thing is moved only when a verb that moves things says so', async () => {

@@ -2,9 +2,9 @@ import { spoken } from '@groundplan/retrieval';
 import type { SceneGraph } from '@groundplan/scene-graph';
 import type { ActionSpec, Goal } from '@groundplan/simulator';
 import { askedParts } from './acted-on-phrases.js';
-import { stem } from './building-words.js';
+import { buildingName, stem } from './building-words.js';
 import { instructionClauses } from './clauses.js';
-import { isAdverb, isBaseVerb } from './lexicon.js';
+import { isAdverb, isBaseVerb, isOnlyNoun } from './lexicon.js';
 import { attributeNames, nodeWords } from './node-words.js';
 import { isPersonOf, ownerOf, saidNames } from './people.js';
 import { assetKind } from './resting-places.js';
@@ -271,6 +271,7 @@ export function namedNodes(
   for (const phrase of namingPhrases(instruction, options.places ?? false, {
     isPerson: (word) => isPersonOf(graph, word),
     isNodeWord: (word) => nodeWordSet(graph).has(word),
+    otherName: (word) => buildingName(graph, word),
   })) {
     const head = phrase.at(-1)!;
     let best = 0;
@@ -373,12 +374,14 @@ function namingPhrases(
     isPerson: (word: string) => boolean;
     /** Whether a stemmed word is one of the building's things' naming words. */
     isNodeWord: (word: string) => boolean;
+    /** The name by which the building knows a word said another way ("lasagne": lasagna). */
+    otherName: (word: string) => string | undefined;
   },
 ): string[][][] {
   const phrases: string[][][] = [];
   // A dash between spaces parts a sentence as a comma does.
   for (const sentence of instruction.replace(/\s[-–—]\s/g, ', ').split(/(?<=[.!?])\s+/)) {
-    const tokens = sentence.match(/[A-Za-z][A-Za-z'’-]*|[,;:]/g) ?? [];
+    const tokens = sentence.match(/[A-Za-z][A-Za-z0-9'’-]*|[,;:]/g) ?? [];
     let place = false;
     let describing = false;
     // After "I", "you", "we'll" ... comes a verb: "I'll read it on the sofa" names no bread.
@@ -400,18 +403,35 @@ function namingPhrases(
       else if (isPlacePreposition(lower, next, tokens[i - 1]?.toLowerCase() ?? '')) place = !places;
       // A capital inside a sentence, a capital's possessive, or someone the building knows, is a
       // person's (or a code's) name.
-      const name =
-        (i > 0 && /^[A-Z][a-z]/.test(token)) ||
-        /^[A-Z].*['’]s$/.test(token) ||
-        (i === 0 && /^[A-Z][a-z]/.test(token) && building.isPerson(lower));
+      // A capitalised word the building's things are named by, and no one's, is a brand or a
+      // label ("his Pepsi", "that FooBar thing").
       const bare = lower.replace(/['’]s$/, '');
+      const label = building.isNodeWord(stem(bare)) && !building.isPerson(bare);
+      const name =
+        !label &&
+        ((i > 0 && /^[A-Z][a-z]/.test(token)) ||
+          /^[A-Z].*['’]s$/.test(token) ||
+          (i === 0 && /^[A-Z][a-z]/.test(token) && building.isPerson(lower)));
       const previous = tokens[i - 1]?.toLowerCase() ?? '';
       const subject = SUBJECT_PRONOUN.test(bare);
-      const forms = subject
+      const said = subject
         ? []
-        : [bare.replace(/['’-]/g, ''), ...bare.split(/[-'’]/)]
-            .filter((word) => word.length > 1 && (!FUNCTION_WORDS.has(word) || isNounHere(word, previous)))
-            .map(stem);
+        : [bare.replace(/['’-]/g, ''), ...bare.split(/[-'’]/)].filter(
+            (word) => word.length > 1 && (!FUNCTION_WORDS.has(word) || isNounHere(word, previous)),
+          );
+      // A noun said another way names what the building calls it too: "the veggie lasagne".
+      const forms = said.flatMap((word) => {
+        const own = stem(word);
+        const other = building.isNodeWord(own) || !isOnlyNoun(word) ? undefined : building.otherName(word);
+        return other === undefined || stem(other) === own ? [own] : [own, stem(other)];
+      });
+      // "The visitor log gets locked away": a verb after a thing ends its phrase.
+      const verbAfter =
+        phrase.length > 0 &&
+        phrase.at(-1)!.some(building.isNodeWord) &&
+        /[a-z]s$/.test(lower) &&
+        !forms.some(building.isNodeWord) &&
+        [lower.slice(0, -1), lower.replace(/es$/, '')].some(isBaseVerb);
       // The verb is the next word, after any adverb ("I just need ..."); "you get the lemonade"
       // has its verb, "get", and names the lemonade.
       // A clause that opens with a verb and its object ("Fish it out", "Water the plants") names
@@ -425,16 +445,26 @@ function namingPhrases(
       // A word that says where or how ("the oven downstairs", "the mug too") and names none of
       // the building's things ends the phrase: its head is the noun before it.
       const adverb = isAdverb(lower) && !forms.some(building.isNodeWord);
-      if (verb) end();
+      if (verb || verbAfter) end();
       else if (place || name || adverb || forms.length === 0) {
         describing = false;
         end();
-      } else if (describing) {
-        // What the participle says of the thing: "going black", "sitting open".
+      } else if (describing && !(/[0-9]/.test(lower) && forms.some(building.isNodeWord))) {
+        // What the participle says of the thing: "going black", "sitting open"; a code after it
+        // is the thing's ("the sample marked K31X").
       } else if (phrase.length > 0 && isParticiple(lower) && !forms.some(building.isNodeWord)) {
         end();
         describing = true;
-      } else phrase.push([...new Set(forms)]);
+      } else {
+        phrase.push([...new Set(forms)]);
+        // "The veggie lasagne's come out": its 's is "has" or "is", and the thing's phrase ends.
+        if (
+          /['’]s$/.test(token) &&
+          !building.isNodeWord(stem(next)) &&
+          (isBaseVerb(next) || isParticiple(next))
+        )
+          end();
+      }
     });
     end();
   }
@@ -513,6 +543,7 @@ const FUNCTION_WORDS = new Set(
   had can could would will should may might must shall please me my mine him his her hers it its them their
   theirs us our ours you your yours i we they he she one ones thing things item items stuff something
   anything everything nothing someone somewhere place places location locations spot way kind sort lot
+  somebody anybody nobody everybody anyone everyone
   lots bit piece rest other others same whole right wrong correct appropriate best last first second
   third own there here just also too very still again now soon there's it's that's let let's get got`.split(
     /\s+/,

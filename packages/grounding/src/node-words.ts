@@ -18,8 +18,15 @@ export function nodeWords(graph: SceneGraph, id: string): string[] {
       typeof value === 'string' && !OTHERS.has(key) ? [value] : [],
     ),
   ];
-  return texts.flatMap((text) => (text.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
+  return texts.flatMap((text) => {
+    const lower = text.toLowerCase();
+    // A code of letters and digits is also one word: "K31X" is k31x as well as k and x.
+    return [...(lower.match(/[a-z]+/g) ?? []).map(stem), ...(lower.match(CODE) ?? [])];
+  });
 }
+
+/** A code: letters, digits, then a letter ("k31x", "j64m"); not a numbered name ("tv0", "apple_4"). */
+const CODE = /[a-z]+[0-9]+[a-z][a-z0-9]*/g;
 
 /** Attributes whose values name someone or something else than the node. */
 const OTHERS = new Set(['owner', 'occupant', 'for', 'sender', 'note', 'shows']);
