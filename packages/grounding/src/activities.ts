@@ -65,7 +65,7 @@ import { requestGoals } from './request-goals.js';
 import { restingPlaces } from './resting-places.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
 import { plainSwitching } from './switching-idioms.js';
-import { inNamedRoom, thingsInRooms, thingsNotInRooms } from './things-in-rooms.js';
+import { inNamedRoom, onlyOneInRoomsSaid, thingsInRooms, thingsNotInRooms } from './things-in-rooms.js';
 import { writeGoals } from './written-goals.js';
 
 /**
@@ -426,8 +426,16 @@ export function groundedActivities(deps: {
       };
     // "The stapler" with three staplers: the run asks which instead of guessing.
     const resolved = input.resolved ?? [];
-    const unclear = ambiguousThings(graph, requests.length > 0 ? requests : [input.instruction]).find(
+    const unresolved = ambiguousThings(graph, requests.length > 0 ? requests : [input.instruction]).filter(
       (ambiguity) => !resolved.some((answer) => answer.phrase === ambiguity.phrase),
+    );
+    // "I'm in the first-floor living room ... the coffee table": the room said answers which one.
+    const settled = unresolved.flatMap((ambiguity) => {
+      const node = onlyOneInRoomsSaid(graph, ambiguity.options, input.instruction);
+      return node === undefined ? [] : [{ phrase: ambiguity.phrase, node }];
+    });
+    const unclear = unresolved.find(
+      (ambiguity) => !settled.some((answer) => answer.phrase === ambiguity.phrase),
     );
     if (unclear)
       return {
@@ -439,7 +447,7 @@ export function groundedActivities(deps: {
       };
     // The thing the user named is what the goals are about; a place they named is where it goes.
     const placeAnswers = resolved.filter((answer) => isPlaceQuestion(answer.phrase));
-    const thingAnswers = resolved.filter((answer) => !isPlaceQuestion(answer.phrase));
+    const thingAnswers = [...resolved.filter((answer) => !isPlaceQuestion(answer.phrase)), ...settled];
     const found = thingAnswers.at(-1)?.node ?? input.found;
     const clauses = requests.length > 1 ? requests : [];
     const placing = placingVerbs(actions);
@@ -475,7 +483,14 @@ export function groundedActivities(deps: {
       // "The right bin": the place that fits each thing (request-goals.ts), not one to choose.
       if (place === undefined || place === FITTING_BIN || asksForFit(place)) return undefined;
       const answered = placeAnswers.find((answer) => answer.phrase === placeQuestion(place));
-      return answered ? [answered.node] : destinationAssets(graph, input.instruction, place, requests[c]);
+      if (answered) return [answered.node];
+      const assets = destinationAssets(graph, input.instruction, place, requests[c]);
+      // "... in the first-floor living room. ... bring it to the coffee table": the one there.
+      const there =
+        assets !== undefined && assets.length > 1
+          ? onlyOneInRoomsSaid(graph, assets, input.instruction)
+          : undefined;
+      return there === undefined ? assets : [there];
     });
     // Things are put where the building keeps things, or where the instruction says: no chair.
     const resting = restingPlaces(graph, input.instruction);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { datasetScene } from './test-support/datasets.js';
 import {
   inNamedRoom,
+  onlyOneInRoomsSaid,
   thingsAtPlaces,
   thingsInRooms,
   thingsNotInRooms,
@@ -123,5 +124,21 @@ describe('things a negated relative clause leaves out', () => {
     // A place that holds none of them says nothing, and "on" says where a thing goes.
     expect(thingsAtPlaces(office, 'Bring the fork from the printer.')).toEqual([]);
     expect(thingsAtPlaces(office, 'Put the fork on the cutlery drawer.')).toEqual([]);
+  });
+
+  it('read which of several things by the room the instruction names anywhere, not where things come from', async () => {
+    const home = await datasetScene('home');
+    const tables = ['coffee_table0', 'coffee_table1'];
+    const said =
+      "I'm following a workout video in the first-floor living room. Could you bring the dumbbells down from the gym and set them on the coffee table?";
+    expect(onlyOneInRoomsSaid(home, tables, said)).toBe('coffee_table1');
+    expect(
+      onlyOneInRoomsSaid(
+        home,
+        tables,
+        'Bring the remote from the first-floor living room to the coffee table.',
+      ),
+    ).toBe(undefined);
+    expect(onlyOneInRoomsSaid(home, tables, 'Set the dumbbells on the coffee table.')).toBe(undefined);
   });
 });

@@ -269,6 +269,25 @@ export function roomsSaid(
   return [...new Set(said)];
 }
 
+/**
+ * Of several things a phrase could mean, the one in a room the instruction names as where things
+ * are or go, anywhere in it ("I'm in the first-floor living room. Could you bring the dumbbells
+ * down from the gym and set them on the coffee table?" -> the coffee table there); undefined unless
+ * exactly one is. Rooms things come from ("from the gym") say nothing of which.
+ */
+export function onlyOneInRoomsSaid(
+  graph: SceneGraph,
+  ids: readonly string[],
+  instruction: string,
+): string | undefined {
+  const rooms = new Set([
+    ...roomsSaid(graph, instruction, { sources: false }),
+    ...roomMentions(instruction, roomNames(graph)),
+  ]);
+  const there = ids.filter((id) => rooms.has(roomOf(graph, id) ?? ''));
+  return there.length === 1 ? there[0] : undefined;
+}
+
 /** Prepositions before a room where a thing is or goes. */
 const AT_PLACE = /^(?:in|at|to|into|inside|on|onto)$/i;
 /** The same, and where a thing comes from ("from", "out of"). */
