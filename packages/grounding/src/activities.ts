@@ -670,6 +670,16 @@ export function groundedActivities(deps: {
       near && [...near.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
     const bestOf = (kind: 'asset' | 'object') => async (phrase: string) =>
       things((await embed([phrase]))[0]!, [kind], 1)[0];
+    const closestNamed = async (phrase: string, kind: 'asset' | 'object') => {
+      const named = [...namedNodes(graph, phrase)].filter(
+        (id) => graph.getNodeAttribute(id, 'kind') === kind,
+      );
+      if (named.length <= 1) return named[0];
+      const [vector] = await embed([phrase]);
+      return rankByVector(index, vector!, { kinds: [kind], contents: 0 }).find((entry) =>
+        named.includes(entry.id),
+      )?.id;
+    };
     const requestedAll = await requestGoals({
       scene: { graph, state: start.value },
       requests,
@@ -677,8 +687,12 @@ export function groundedActivities(deps: {
       ranking: (c) => (clauses.length > 0 ? (perClauseAll[c] ?? []) : wholeAll),
       destinationAsset: (c) => closest(closeness[c]),
       // "From the nightstand in bedroom 2": the nightstand in that room, not the one the words fit best.
+      // Else the asset its words name that is closest in meaning ("Niko's desk": of the desks,
+      // Niko's; not his chair).
       assetFor: async (phrase, clause) =>
-        inNamedRoom(graph, phrase, clause ?? '', 'asset') ?? (await bestOf('asset')(phrase)),
+        inNamedRoom(graph, phrase, clause ?? '', 'asset') ??
+        (await closestNamed(phrase, 'asset')) ??
+        (await bestOf('asset')(phrase)),
       objectsFor: async (noun, limit) => things((await embed([noun]))[0]!, ['object'], limit),
       embed,
       namedIn: (text, options) => namedNodes(graph, text, options),

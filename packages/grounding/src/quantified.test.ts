@@ -29,6 +29,34 @@ describe('quantified requests', () => {
     expect(quantifiedPhrase('open the door so everything can dry')).toBeUndefined();
   });
 
+  it('reads everything on a place said without a quantifier, and a surface cleared onto another', () => {
+    expect(quantifiedPhrase("Move the things on Will's bookshelf onto his desk")).toEqual({
+      noun: 'things',
+      place: "will's bookshelf",
+    });
+    expect(quantifiedPhrase("Shift what's on the old shelf across to the workbench")).toEqual({
+      noun: 'everything',
+      place: 'the old shelf',
+    });
+    expect(
+      quantifiedPhrase("Move everything that's on its coffee table to the first-floor living room"),
+    ).toEqual({
+      noun: 'everything',
+      place: 'its coffee table',
+    });
+    expect(quantifiedPhrase("Clear Niko's desk onto the kitchen bench")).toEqual({
+      noun: 'everything',
+      place: "niko's desk",
+    });
+    expect(quantifiedPhrase('Clear the games off the table in robot lounge 2 onto the shelf')).toEqual({
+      noun: 'games',
+      place: 'the table in robot lounge 2',
+    });
+    // Plates cleared into the sink are things, not a place; "put the things away" says no place.
+    expect(quantifiedPhrase('Clear the plates into the sink')).toBeUndefined();
+    expect(quantifiedPhrase('Put the things away')).toBeUndefined();
+  });
+
   it('reads no set in a clause without a quantifier, or with a number that counts no plural', () => {
     expect(quantifiedPhrase('place the mug on his desk')).toBeUndefined();
     expect(quantifiedPhrase('Serve water to the attendees in meeting room 1')).toBeUndefined();

@@ -17,7 +17,7 @@ const WHOLE = new Set(['everything']);
 const SKIPPED = new Set('of the my our his her their these those'.split(' '));
 /** Words that end a noun phrase; the first four open where its things are. */
 const LOCATING = new Set('on in inside from'.split(' '));
-const ENDS = new Set([...LOCATING, ...'at to into onto over with for that which who given and'.split(' ')]);
+const ENDS = new Set([...LOCATING, ...'at to into onto over across with for that which who given and'.split(' ')]);
 
 /** Nouns that name no kind of thing: "all items" are whatever the request is about. */
 const GENERIC = new Set('items things objects stuff everything contents'.split(' '));
@@ -30,6 +30,8 @@ const GENERIC = new Set('items things objects stuff everything contents'.split('
  */
 export function quantifiedPhrase(clause: string): Quantified | undefined {
   const words = plainWords(clause);
+  const all = allThere(words);
+  if (all !== undefined) return all;
   const at = words.findIndex(
     (word, i) => i > 0 && (QUANTIFIERS.has(word) || WHOLE.has(word) || count(word) !== undefined),
   );
@@ -52,6 +54,61 @@ export function quantifiedPhrase(clause: string): Quantified | undefined {
   if (noun.length === 0 || (!QUANTIFIERS.has(words[at]!) && !/s\b/.test(noun))) return undefined;
   return placed(words, i, { noun, ...(asked !== undefined ? { count: asked } : {}) });
 }
+
+/**
+ * Everything on a place, said without a quantifier: "the things on the shelf in bathroom 2", "what's
+ * on the old shelf", "everything that's on its coffee table", and a surface cleared onto another
+ * ("clear Niko's desk onto the kitchen bench", "clear the games off the table ... onto the shelf":
+ * the games there).
+ */
+function allThere(words: readonly string[]): Quantified | undefined {
+  for (const [i, word] of words.entries()) {
+    const next = words[i + 1] ?? '';
+    // "the things on", "his stuff in": a general noun after a determiner, then where.
+    if (
+      GENERIC.has(word) &&
+      word !== 'everything' &&
+      DETERMINER.test(words[i - 1] ?? '') &&
+      LOCATING.has(next)
+    )
+      return placed(words, i + 1, { noun: word });
+    // "what's on", "what is on", "everything that's in".
+    const what = word === "what's" || word === 'what' ? 1 : word === 'everything' ? 2 : 0;
+    const is =
+      what === 1
+        ? word === "what's"
+          ? 0
+          : next === 'is'
+            ? 1
+            : -1
+        : what === 2 && next === "that's"
+          ? 1
+          : -1;
+    if (what > 0 && is >= 0 && LOCATING.has(words[i + 1 + is] ?? ''))
+      return placed(words, i + 1 + is, { noun: 'everything' });
+  }
+  // "Clear the kitchen counter onto the table": the place cleared is where the things are.
+  const verb = words.indexOf('clear');
+  if (verb < 0 || !(verb === 0 || /^(?:you|please|just)$/.test(words[verb - 1]!))) return undefined;
+  const to = words.findIndex((word, i) => i > verb && CLEARED_TO.has(word));
+  if (to < 0) return undefined;
+  const object = words.slice(verb + 1, to);
+  const off = object.findIndex((word) => word === 'off' || word === 'from');
+  if (off > 0) {
+    const noun = object.slice(0, off).filter((word) => !SKIPPED.has(word));
+    return noun.length > 0 ? { noun: noun.join(' '), place: object.slice(off + 1).join(' ') } : undefined;
+  }
+  // A surface is one thing: "clear the plates into the sink" clears no place.
+  const head = object.at(-1) ?? '';
+  return object.length > 0 && !/[^s]s$/.test(head)
+    ? { noun: 'everything', place: object.join(' ') }
+    : undefined;
+}
+
+/** Words before a general noun that make it a phrase of its own: "the things", "his stuff". */
+const DETERMINER = /^(?:the|his|her|their|my|our|your|its|all)$/;
+/** Where a cleared place's things go: "onto", "into", "to", "across to". */
+const CLEARED_TO = new Set(['onto', 'into', 'to', 'across', 'over']);
 
 /** The quantified phrase with where its things are: the words after the "on", "in", "inside" or "from" at `i`. */
 function placed(words: readonly string[], i: number, quantified: Quantified): Quantified {

@@ -82,8 +82,14 @@ export function inNamedRoom(
   clause: string,
   kind: 'asset' | 'object',
 ): string | undefined {
-  const head = phrase.toLowerCase().trim().split(/\s+/).at(-1);
-  const said = thingsInRooms(graph, clause).find((thing) => thing.head === head);
+  // "The table in robot lounge 2": the head is before the room.
+  const head = phrase
+    .toLowerCase()
+    .trim()
+    .split(/\s+(?:in|from)\s+/)[0]!
+    .split(/\s+/)
+    .at(-1);
+  const said = thingsInRooms(graph, `${phrase} ${clause}`).find((thing) => thing.head === head);
   return said?.inRoom.find((id) => graph.getNodeAttribute(id, 'kind') === kind);
 }
 
@@ -182,7 +188,7 @@ function placesNamed(graph: SceneGraph, phrase: string): string[] {
 
 /** "the <thing> in <room>" or "from <room>": a determiner, the thing's words, "in" or "from", the room's words to the end of the phrase. */
 const THING_IN_ROOM =
-  /\b(?:the|a|an|his|her|their|my|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)(?:\s+(?:on|off))?\s+(?:in|from)\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|from|with|for|please)\b)/gi;
+  /\b(?:the|a|an|his|her|their|my|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)(?:\s+(?:on|off))?\s+(?:in|from)\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|from|with|for|please|up|down|over|across|back)\b)/gi;
 
 /** Words that name no kind of thing. */
 export const GENERAL = new Set([
