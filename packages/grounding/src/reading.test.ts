@@ -75,6 +75,15 @@ describe('reading an instruction', () => {
     // An imperative said with a question mark still asks for the deed; an auxiliary asks a question.
     expect(kind('Fish it out and leave it on her desk?')).toBe('request');
     expect(kind('Can the robot reach the top shelf?')).toBe('question');
+    // After a conjunction too: "..., so could you", "- and could you".
+    expect(kind('The kids have outgrown their toy cars, so could you put them on the workbench?')).toBe(
+      'request',
+    );
+    expect(kind("It's in his cabinet - and could you put the telly on?")).toBe('request');
+    // A modal and a passive of a skill's verb ask for the deed; of a verb no skill does, a question.
+    expect(kind('Could the apple on the counter be kept in the fridge?')).toBe('request');
+    expect(kind('Could the printer be switched off?')).toBe('request');
+    expect(kind('Could it be broken?')).toBe('question');
   });
 
   it('reads the clause that asks, wherever it stands in its sentence', () => {

@@ -1,3 +1,4 @@
+import { ACTION_SPECS } from '@groundplan/simulator';
 import { instructionClauses, isRequest, politeness } from './clauses.js';
 import { isBaseVerb } from './lexicon.js';
 
@@ -64,7 +65,7 @@ export function readInstruction(instruction: string): Reading {
     // "Can you bring me a mug?" asks for the mug: its question mark is politeness, also after
     // what the sentence says first ("The drive is dead; would you throw it away?", "I'm in bed -
     // could you bring me the album?").
-    const polite = POLITE_ASK.test(sentence.trim());
+    const polite = POLITE_ASK.test(sentence.trim()) || politePassive(words);
     // "Check if the coffee machine is working" stays a request: SayPlan's task set has the robot
     // try the machine (a planning task), and the harness's oracle plans it.
     const form = indirectQuestion(asked) ?? questionForm(words, sentence.trim().endsWith('?') && !polite);
@@ -195,8 +196,12 @@ function indirectQuestion(sentence: string): QuestionForm | undefined {
   return Object.hasOwn(QUESTION_WORDS, word) ? QUESTION_WORDS[word] : 'other';
 }
 
-/** "Can/could/would/will you" opening the sentence or a part of it after ; : , or a dash. */
-const POLITE_ASK = /(?:^|[;:,]\s*|\s[-–—]\s+)(?:can|could|would|will)\s+you\b/i;
+/**
+ * "Can/could/would/will you" opening the sentence or a part of it after ; : , or a dash, and a
+ * conjunction ("..., so could you put both on the workbench?", "- and could you put the telly on?").
+ */
+const POLITE_ASK =
+  /(?:^|[;:,]\s*|\s[-–—]\s+)(?:(?:so|and|but|then|now)\s+)?(?:can|could|would|will)\s+you\b/i;
 
 const INDIRECT =
   /^(?:i\s+(?:wonder|was\s+wondering)|i'?m\s+wondering|i\s+(?:want|need|would\s+like)\s+to\s+know|i'd\s+like\s+to\s+know)\s+([a-z]+)/i;
@@ -228,3 +233,55 @@ function firstWord(clause: string): string {
 function sentences(instruction: string): string[] {
   return (instruction.match(/[^.!?]+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => /[a-z0-9]/i.test(s));
 }
+
+/**
+ * "Could the apple be kept in the fridge?", "Can the printer be switched off?": a modal, its
+ * subject and the passive of a verb a skill is asked by ask for a deed politely. "Could it be
+ * broken?" still asks a question: no skill breaks things.
+ */
+function politePassive(words: readonly string[]): boolean {
+  if (!MODALS.has(words[0] ?? '')) return false;
+  const be = words.indexOf('be');
+  return be >= 2 && skillVerbOf(words[be + 1] ?? '') !== undefined;
+}
+
+const MODALS = new Set(['can', 'could', 'would', 'will', 'should']);
+
+/** The verbs the robot's skills are asked by ("put", "keep", "switch", "heat"), their first words. */
+const SKILL_VERBS = new Set(
+  ACTION_SPECS.flatMap((action) => action.askedBy ?? []).map((phrase) => phrase.split(/\s+/)[0]!),
+);
+
+/** The skill verb a past participle is of: "kept" -> keep, "switched" -> switch, "stored" -> store. */
+function skillVerbOf(participle: string): string | undefined {
+  const word = participle.toLowerCase().replace(/[^a-z]/g, '');
+  const forms = [
+    IRREGULAR_PARTICIPLES[word] ?? '',
+    word.replace(/ied$/, 'y'),
+    word.replace(/ed$/, ''),
+    word.replace(/d$/, ''),
+    word.replace(/([a-z])\1ed$/, '$1'),
+  ];
+  return forms.find((form) => form !== word && SKILL_VERBS.has(form));
+}
+
+/** English irregular past participles of verbs of putting and fetching. */
+const IRREGULAR_PARTICIPLES: Record<string, string> = {
+  kept: 'keep',
+  put: 'put',
+  left: 'leave',
+  taken: 'take',
+  brought: 'bring',
+  set: 'set',
+  hung: 'hang',
+  hidden: 'hide',
+  given: 'give',
+  thrown: 'throw',
+  laid: 'lay',
+  stood: 'stand',
+  sent: 'send',
+  shut: 'shut',
+  stuck: 'stick',
+  got: 'get',
+  gotten: 'get',
+};
