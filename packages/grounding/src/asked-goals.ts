@@ -152,7 +152,7 @@ const DESTINATION =
   /\b(?:to|into|onto|on|in|inside)\s+(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?([a-z][a-z0-9'’ -]*?)(?=\s*(?:[,.;:!?]|$)|\s+(?:and|then|to|into|onto|on|in|at|from|please)\b)/g;
 
 /** Words by which a request points back to a thing said before it. */
-const POINTING_BACK = /\b(?:it|them|they|this|that|these|those|one|ones)\b/i;
+const POINTING_BACK = /\b(?:it|them|they|this|that|these|those|one|ones|both)\b/i;
 
 /** "leave" in a clause that says no place: "leave the other one running", "leave it alone". */
 const LEAVING_AS_IS =

@@ -39,6 +39,22 @@ export type RequestContext = {
   found?: string;
 };
 
+/** "Both" standing for two things, not opening a phrase ("both mugs"): "leave both on his desk", "run them both over". */
+const BOTH =
+  /\b(?:them\s+both|both\s+(?:of\s+them|on|in|into|onto|to|over|across|up|down|back|there|here))\b|\bboth\s*[,.;!?]?$/i;
+
+/** The things that can be picked up that the instruction names before a request, in order of id. */
+function namedBefore(context: RequestContext, request: string): string[] {
+  const at = context.instruction.indexOf(request);
+  const before = at > 0 ? context.instruction.slice(0, at) : '';
+  return [...context.namedIn(before)]
+    .filter((id) => {
+      const attributes = context.scene.graph.getNodeAttributes(id);
+      return attributes.kind === 'object' && attributes.affordances?.includes('pickup');
+    })
+    .sort();
+}
+
 /** Words by which a later placing request takes up an earlier request's things ("... and place them on the shelf"). */
 const TAKES_UP = /\b(?:them|they|these|those)\b/i;
 
@@ -75,6 +91,17 @@ export async function requestGoals(context: RequestContext): Promise<RequestedGo
       goals.push(...placed);
       if (placed.length > 0) covered.push(c);
       continue;
+    }
+    // "Leave both on his desk": the two things named before the request.
+    if (!quantified && !fit && to !== undefined && BOTH.test(request)) {
+      const pair = namedBefore(context, request);
+      if (pair.length === 2) {
+        const target = context.destinationAsset(to);
+        const placed = placementGoals(scene, pair, () => target);
+        goals.push(...placed);
+        if (placed.length > 0) covered.push(c);
+        continue;
+      }
     }
     if (!quantified && !fit) continue;
     // The thing a set is of is the object its noun names best ("water bottles"), else the one the

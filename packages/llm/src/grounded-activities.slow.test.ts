@@ -481,6 +481,23 @@ describe('goals of requests over several things, or for the place that fits a th
     );
   });
 
+  it('places "both" as the two things named before, and clears a surface said with no quantifier', async () => {
+    const both = await choose(
+      "Chris is short of storage. Jason says he can have the hard drive out of his cabinet, and Michael's offered the USB sticks he keeps in his. Could you take both over to Chris's desk?",
+      'jasons_office',
+      'hard_drive',
+    );
+    expect(both.goals).toEqual(
+      expect.arrayContaining(['on(hard_drive, chris_desk)', 'on(usb_sticks, chris_desk)']),
+    );
+    const cleared = await choose(
+      "Clear Niko's desk onto the kitchen bench - everything but his keyboard.",
+      'nikos_office',
+      'nikos_mug',
+    );
+    expect([...cleared.goals].sort()).toEqual(['on(nikos_mug, kitchen_bench)', 'on(stapler, kitchen_bench)']);
+  });
+
   it('places on the kind of thing the destination names, in the room it names or points back to', async () => {
     const there = await choose(
       'Luis presents in meeting room 2 at ten. Could you put his project folders on the table in there?',
