@@ -177,6 +177,9 @@ describe('where the speaker is', () => {
       'the sofa upstairs',
     );
     expect(speakerPlace("I'm sat at the lunch table and I'm starving")).toBe('the lunch table');
+    expect(speakerPlace("We're all still sat round the table in dining room 0. Fetch the album.")).toBe(
+      'the table in dining room 0',
+    );
   });
 
   it('reads nothing when the speaker says nothing of where they are', () => {

@@ -207,7 +207,8 @@ const saysOfItsNoun = (part: string) =>
 
 /**
  * Where the speaker says they are ("I'm at the lunch table" -> "the lunch table"; "I'm curled up
- * on the sofa upstairs with a cold" -> "the sofa upstairs"), from the instruction's first such
+ * on the sofa upstairs with a cold" -> "the sofa upstairs"; "we're all still sat round the table in
+ * dining room 0"), from the instruction's first such
  * statement; undefined when it says none. "On" says where only after a word of how one rests ("I'm
  * on a call" says nothing of where).
  */
@@ -219,7 +220,7 @@ export function speakerPlace(instruction: string): string | undefined {
 /** How a person rests somewhere: "sat", "curled up", "laid up in bed". */
 const RESTING = String.raw`(?:sat|sitting|lying|standing|stuck|waiting|working|curled\s+up|laid\s+up|tucked\s+up|stretched\s+out)`;
 const SPEAKER_AT = new RegExp(
-  String.raw`\b(?:i'm|i am|i will be|i'll be)\s+(?:(?:${RESTING}\s+)?(?:at|in|by|near)|${RESTING}\s+on)\s+([^.!?;,]+)`,
+  String.raw`\b(?:i'm|i am|i will be|i'll be|we're|we are|we'll be)\s+(?:(?:all|still|just|both)\s+)*(?:(?:${RESTING}\s+)?(?:at|in|by|near|round|around)|${RESTING}\s+on)\s+([^.!?;,]+)`,
   'i',
 );
 

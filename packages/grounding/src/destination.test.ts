@@ -79,6 +79,9 @@ describe('destination phrases', () => {
     expect(destinationPhrase('bring it to me', { speakerAt })).toBe('the lunch table');
     expect(destinationPhrase('bring it to me')).toBeUndefined();
     expect(destinationPhrase('take it to her', { placeOfPerson: () => 'phd desk 3' })).toBe('phd desk 3');
+    // Fetched with no place said: to the speaker; taken with none, nowhere said.
+    expect(destinationPhrase('Could you fetch the photo album', { speakerAt })).toBe('the lunch table');
+    expect(destinationPhrase('Take the photo album', { speakerAt })).toBeUndefined();
   });
 
   it('throws a thing away into the bin that fits it when no place is said', () => {

@@ -71,6 +71,8 @@ export function namedRoom(graph: SceneGraph): (phrase: string) => string | undef
 }
 
 const PLACE_PREPOSITION = /^(?:on|onto|in|into|to)$/i;
+/** Verbs that bring a thing to whoever asks: with no place said, it goes where the speaker is. */
+const FETCHING = /^(?:bring|fetch)$/i;
 /**
  * A past participle, or a verb of how a thing rests, before a place: "left", "kept", "lying",
  * "sitting" ("put something on the desk" keeps its place: not every -ing word is one).
@@ -151,6 +153,8 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
   // "Throw away the can": into the bin that fits it.
   if (disposing) return FITTING_BIN;
   if (words.some((word) => word.toLowerCase() === 'me')) return context.speakerAt;
+  // "We're sat round the table ... Could you fetch the photo album?": brought to where the speaker is.
+  if (FETCHING.test(verb) && context.speakerAt !== undefined) return context.speakerAt;
   // "Take him something to clean with": to where that person has things brought.
   return RECIPIENT.test(words[1] ?? '') && AFTER_RECIPIENT.test(words[2] ?? '')
     ? context.placeOfPerson?.(clause)
