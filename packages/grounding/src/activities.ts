@@ -34,7 +34,13 @@ import {
   towardDestination,
   withNamesForPronouns,
 } from './destination.js';
-import { destinationAssets, isDefinite, isPlaceQuestion, placeQuestion } from './destination-assets.js';
+import {
+  destinationAssets,
+  isDefinite,
+  isPlaceQuestion,
+  placeQuestion,
+  placeSaidAt,
+} from './destination-assets.js';
 import { excludedByWords } from './excluded-words.js';
 import { likeliestPerToken } from './likeliest.js';
 import { missingThings } from './missing-things.js';
@@ -455,7 +461,7 @@ export function groundedActivities(deps: {
       destinationPhrase(clause, {
         namesRoom: roomNamer(graph),
         placingVerbs: placing,
-        speakerAt: speakerPlace(input.instruction),
+        speakerAt: speakerPlace(input.instruction) ?? placeSaidAt(graph, input.instruction),
         // "Take him something": to where the person named before this clause has things brought.
         placeOfPerson: () => {
           // A sentence may open with a name the building knows ("Tobi spilt soda ...").

@@ -1,6 +1,6 @@
 import { childrenOf, roomOf } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
-import { destinationAssets } from './destination-assets.js';
+import { destinationAssets, placeSaidAt } from './destination-assets.js';
 import { datasetScene } from './test-support/datasets.js';
 
 describe('the assets a destination can mean', () => {
@@ -89,5 +89,19 @@ describe('the assets a destination can mean', () => {
     expect(destinationAssets(office, 'Take it to the kitchen.', 'the kitchen')).toBeUndefined();
     expect(destinationAssets(office, 'Put it on the other one.', 'the other one')).toBeUndefined();
     expect(destinationAssets(office, 'Put it on hers.', 'hers')).toBeUndefined();
+  });
+
+  it('reads where someone is at an asset the building has, not "at the moment"', async () => {
+    const home = await datasetScene('home');
+    expect(
+      placeSaidAt(
+        home,
+        "I'm planning next week's meals over a cuppa at the table in dining room 1. Could you bring me the cookbook?",
+      ),
+    ).toBe('the table in dining room 1');
+    expect(
+      placeSaidAt(home, 'The kids colour in at the table in dining room 2 - could you fetch their crayons?'),
+    ).toBe('the table in dining room 2');
+    expect(placeSaidAt(home, 'At the moment the kids are out. Bring the ball.')).toBeUndefined();
   });
 });

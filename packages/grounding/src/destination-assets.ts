@@ -152,6 +152,25 @@ const HOLDING_FILLER = new Set([
 const PHRASE_END =
   /^(?:in|on|at|from|for|by|with|next|near|beside|under|behind|so|to|that|which|where|who|because|and|then|if|when|of|has|holding|up|down|over|there|here|upstairs|downstairs|please)$/;
 
+/**
+ * Where someone in the instruction is at an asset of the building ("I'm planning next week's meals
+ * at the table in dining room 1", "the kids colour in at the table in dining room 2"): the first
+ * "at the ..." phrase that names a kind of asset the building has; "at the moment" names none.
+ * A thing brought with no place said goes there when the speaker says no place of their own.
+ */
+export function placeSaidAt(graph: SceneGraph, instruction: string): string | undefined {
+  for (const match of instruction.matchAll(SAID_AT)) {
+    const phrase = match[1]!
+      .split(/\s+(?:with|so|because|and|but|for|until|till|rather|while|when)\s+|\s[-–—]\s/i)[0]!
+      .trim();
+    if ((destinationAssets(graph, instruction, phrase)?.length ?? 0) > 0) return phrase;
+  }
+  return undefined;
+}
+
+/** "at" and a determiner, then the words up to a clause's end. */
+const SAID_AT = /\bat\s+((?:the|his|her|their|my|our)\s+[^.!?;,]+)/gi;
+
 /** The phrase of the question which of several places a destination means: 'place for "the sofa"'. */
 export function placeQuestion(place: string): string {
   return `place for "${place}"`;

@@ -82,6 +82,11 @@ describe('destination phrases', () => {
     // Fetched with no place said: to the speaker; taken with none, nowhere said.
     expect(destinationPhrase('Could you fetch the photo album', { speakerAt })).toBe('the lunch table');
     expect(destinationPhrase('Take the photo album', { speakerAt })).toBeUndefined();
+    // Someone with no place of their own has things brought where the instruction says people are.
+    expect(destinationPhrase('bring him the chopping board', { speakerAt })).toBe('the lunch table');
+    expect(
+      destinationPhrase('bring him the chopping board', { speakerAt, placeOfPerson: () => 'phd desk 3' }),
+    ).toBe('phd desk 3');
   });
 
   it('throws a thing away into the bin that fits it when no place is said', () => {

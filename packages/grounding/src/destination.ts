@@ -153,12 +153,13 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
   // "Throw away the can": into the bin that fits it.
   if (disposing) return FITTING_BIN;
   if (words.some((word) => word.toLowerCase() === 'me')) return context.speakerAt;
+  // "Take him something to clean with": to where that person has things brought; someone the
+  // building keeps no place for ("bring him the board", of Dad at the table) to where the
+  // instruction says people are.
+  if (RECIPIENT.test(words[1] ?? '') && AFTER_RECIPIENT.test(words[2] ?? ''))
+    return context.placeOfPerson?.(clause) ?? context.speakerAt;
   // "We're sat round the table ... Could you fetch the photo album?": brought to where the speaker is.
-  if (FETCHING.test(verb) && context.speakerAt !== undefined) return context.speakerAt;
-  // "Take him something to clean with": to where that person has things brought.
-  return RECIPIENT.test(words[1] ?? '') && AFTER_RECIPIENT.test(words[2] ?? '')
-    ? context.placeOfPerson?.(clause)
-    : undefined;
+  return FETCHING.test(verb) ? context.speakerAt : undefined;
 }
 
 /** Whether the words after the preposition at `at`, up to the next one, name a room. */
