@@ -71,7 +71,13 @@ import { requestGoals } from './request-goals.js';
 import { restingPlaces } from './resting-places.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
 import { plainSwitching } from './switching-idioms.js';
-import { inNamedRoom, onlyOneInRoomsSaid, thingsInRooms, thingsNotInRooms } from './things-in-rooms.js';
+import {
+  inNamedRoom,
+  onlyOneInRoomsSaid,
+  roomsSaid,
+  thingsInRooms,
+  thingsNotInRooms,
+} from './things-in-rooms.js';
 import { writeGoals } from './written-goals.js';
 
 /**
@@ -457,11 +463,15 @@ export function groundedActivities(deps: {
     const found = thingAnswers.at(-1)?.node ?? input.found;
     const clauses = requests.length > 1 ? requests : [];
     const placing = placingVerbs(actions);
+    // "It's quiz night in the first-floor living room: ... bring the encyclopedia": the one room
+    // said as where things are or go is where people are.
+    const saidRooms = roomsSaid(graph, input.instruction, { sources: false });
+    const onlyRoomSaid = saidRooms.length === 1 ? spoken(saidRooms[0]!) : undefined;
     const destinations = requests.map((clause, c) =>
       destinationPhrase(clause, {
         namesRoom: roomNamer(graph),
         placingVerbs: placing,
-        speakerAt: speakerPlace(input.instruction) ?? placeSaidAt(graph, input.instruction),
+        speakerAt: speakerPlace(input.instruction) ?? placeSaidAt(graph, input.instruction) ?? onlyRoomSaid,
         // "Take him something": to where the person named before this clause has things brought.
         placeOfPerson: () => {
           // A sentence may open with a name the building knows ("Tobi spilt soda ...").
@@ -498,8 +508,9 @@ export function groundedActivities(deps: {
           : undefined;
       return there === undefined ? assets : [there];
     });
-    // Things are put where the building keeps things, or where the instruction says: no chair.
-    const resting = restingPlaces(graph, input.instruction);
+    // Things are put where the building keeps things, or where a request says to put them: no
+    // chair, and no TV the instruction only asks to switch on.
+    const resting = restingPlaces(graph, destinations.filter((place) => place !== undefined).join('. '));
     // "Put the paper towels in bathroom 1": on or in something there that things are kept on.
     const roomOfPhrase = namedRoom(graph);
     const placeFits = fitting.map((fits, c) => {

@@ -9,9 +9,9 @@ describe('where things rest', () => {
     expect(assetKind('coffee_table')).toBe('table');
   });
 
-  it('puts things only where the building keeps things, unless the instruction names the kind', async () => {
+  it('puts things only where the building keeps things, unless a destination names the kind', async () => {
     const office = await datasetScene('office');
-    const unsaid = restingPlaces(office, 'Take the laptop to meeting room 1.');
+    const unsaid = restingPlaces(office, 'meeting room 1');
     expect(unsaid('meeting_table_1')).toBe(true);
     expect(unsaid('phd_desk_4')).toBe(true);
     expect(unsaid('fridge')).toBe(true);
@@ -22,7 +22,11 @@ describe('where things rest', () => {
     expect(unsaid('meeting_room1')).toBe(true);
     // Meeting room 4 has chairs and a whiteboard only: a thing brought there goes on a chair.
     expect(unsaid('meeting_room4_chair_1')).toBe(true);
-    const said = restingPlaces(office, 'Leave the laptop on the chairs in meeting room 1.');
+    const said = restingPlaces(office, 'the chairs in meeting room 1');
     expect(said('meeting_room1_chair_3')).toBe(true);
+    // A TV the instruction asks to switch on is no place to put a book.
+    const home = await datasetScene('home');
+    expect(restingPlaces(home, 'living room 1')('tv1')).toBe(false);
+    expect(restingPlaces(home, 'living room 1')('coffee_table1')).toBe(true);
   });
 });

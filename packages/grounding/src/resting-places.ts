@@ -19,13 +19,13 @@ export function assetKind(id: string): string | undefined {
  * Whether a thing may be put on or in an asset when the instruction does not name its kind: the
  * building's own use says where things rest. An asset of a kind that holds something somewhere in
  * the building (desks, tables, shelves, fridges) may; one of a kind that holds nothing anywhere
- * (in a building of 65 empty chairs, a chair) may only when the instruction names that kind
- * ("put the cushion on the armchair") or its room has nothing else to put things on (a meeting
+ * (in a building of 65 empty chairs, a chair) may only when a destination the instruction says names
+ * that kind ("put the cushion on the armchair", not "switch the TV on") or its room has nothing else to put things on (a meeting
  * room of chairs and a whiteboard). "Bring Omar the banana" ends on his desk, not his chair.
  */
-export function restingPlaces(graph: SceneGraph, instruction: string): (asset: string) => boolean {
+export function restingPlaces(graph: SceneGraph, destinations: string): (asset: string) => boolean {
   const holding = kindsHoldingThings(graph);
-  const said = new Set((instruction.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
+  const said = new Set((destinations.toLowerCase().match(/[a-z]+/g) ?? []).map(stem));
   const rests = (asset: string) => {
     const kind = assetKind(asset);
     return kind === undefined || holding.has(kind) || said.has(kind);
