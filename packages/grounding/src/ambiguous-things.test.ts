@@ -18,6 +18,9 @@ describe('things a request names that the building has several of', () => {
     expect(
       ambiguousThings(office, ['Bring the stapler to the reception desk.']).map((a) => a.phrase),
     ).toEqual(['stapler']);
+    expect(
+      ambiguousThings(office, ['Carry the stapler over to the reception desk.']).map((a) => a.phrase),
+    ).toEqual(['stapler']);
     // A room that has several things of that name.
     expect(
       ambiguousThings(office, [

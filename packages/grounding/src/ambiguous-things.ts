@@ -37,12 +37,13 @@ export function ambiguousThings(scene: SceneGraph, requests: readonly string[]):
 
 /**
  * "the <words>" that ends its clause, or is followed only by a conjunction, by where it goes
- * ("the stapler to the reception desk": a destination says nothing about which stapler) or by a
+ * ("the stapler to the reception desk", "the razor up to bedroom 2": a destination says nothing
+ * about which stapler) or by a
  * verb's particle that ends the clause ("switch the projector on");
  * zero-width, so every "the" is tried.
  */
 const DEFINITE =
-  /\bthe\s+(?=([a-z][a-z -]*?)(?:\s*[,.;:!?]|\s*$|\s+(?:and|then|to|into|onto|for\s+(?:me|us|him|her|them)|please)\b|\s+(?:on|off|up|back|away|out)(?=\s*(?:[,.;:!?]|$|please\b|and\b|then\b))))/g;
+  /\bthe\s+(?=([a-z][a-z -]*?)(?:\s*[,.;:!?]|\s*$|\s+(?:and|then|to|into|onto|for\s+(?:me|us|him|her|them)|please|(?:up|down|over|across|back|round)\s+(?:to|into|onto))\b|\s+(?:on|off|up|back|away|out)(?=\s*(?:[,.;:!?]|$|please\b|and\b|then\b))))/g;
 
 const names = new WeakMap<SceneGraph, Map<string, string[]>>();
 function thingsByName(scene: SceneGraph): Map<string, string[]> {

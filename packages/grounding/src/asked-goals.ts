@@ -425,13 +425,15 @@ function namingPhrases(
         const other = building.isNodeWord(own) || !isOnlyNoun(word) ? undefined : building.otherName(word);
         return other === undefined || stem(other) === own ? [own] : [own, stem(other)];
       });
-      // "The visitor log gets locked away": a verb after a thing ends its phrase.
+      // "The visitor log gets locked away": a verb after a thing ends its phrase, when what follows
+      // it is a participle or an adverb ("the car keys from the garage" are keys, not a car).
       const verbAfter =
         phrase.length > 0 &&
         phrase.at(-1)!.some(building.isNodeWord) &&
         /[a-z]s$/.test(lower) &&
         !forms.some(building.isNodeWord) &&
-        [lower.slice(0, -1), lower.replace(/es$/, '')].some(isBaseVerb);
+        [lower.slice(0, -1), lower.replace(/es$/, '')].some(isBaseVerb) &&
+        (isParticiple(next) || isAdverb(next));
       // The verb is the next word, after any adverb ("I just need ..."); "you get the lemonade"
       // has its verb, "get", and names the lemonade.
       // A clause that opens with a verb and its object ("Fish it out", "Water the plants") names
