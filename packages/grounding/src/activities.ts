@@ -169,6 +169,9 @@ export type NextActionResult =
  */
 export const MISSING_BELOW = 0.45;
 
+/** A place said after "on", "in", "onto" or "into", to the end of its clause. */
+const PLACE_SAID = /\b(?:on|in|onto|into)\s+(the\s+[a-z][a-z -]*?)(?=\s*(?:[,.;:!?]|$)|\s[-–—]\s)/gi;
+
 /** How many assets retrieval adds for a destination the instruction names ("on his desk"). */
 const DESTINATION_THINGS = 3;
 
@@ -438,9 +441,15 @@ export function groundedActivities(deps: {
       };
     // "The stapler" with three staplers: the run asks which instead of guessing.
     const resolved = input.resolved ?? [];
-    const unresolved = ambiguousThings(graph, requests.length > 0 ? requests : [input.instruction]).filter(
-      (ambiguity) => !resolved.some((answer) => answer.phrase === ambiguity.phrase),
-    );
+    // "The night light goes on the nightstand - can you put it there?": the place "there" points to
+    // is as unclear as if the request said it.
+    const pointedAt = requests.some((request) => /\bthere\b/i.test(request))
+      ? [...input.instruction.matchAll(PLACE_SAID)].map((match) => match[1]!)
+      : [];
+    const unresolved = ambiguousThings(
+      graph,
+      requests.length > 0 ? [...requests, ...pointedAt] : [input.instruction],
+    ).filter((ambiguity) => !resolved.some((answer) => answer.phrase === ambiguity.phrase));
     // "I'm in the first-floor living room ... the coffee table": the room said answers which one.
     const settled = unresolved.flatMap((ambiguity) => {
       const node = onlyOneInRoomsSaid(graph, ambiguity.options, input.instruction);

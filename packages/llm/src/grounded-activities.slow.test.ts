@@ -211,6 +211,19 @@ describe('grounded goal choice', () => {
     expect(chosen.ambiguous?.options.length).toBeGreaterThan(1);
   });
 
+  it('asks which place "there" means when the statement it points back to names one of several', async () => {
+    const chosen = await activities().chooseGoals({
+      sceneRef,
+      instruction: 'The banana goes on the printer - can you put it there?',
+      view: jasonsOffice,
+      chooser: 'prior',
+      rejected: [],
+    });
+    expect(chosen.ok).toBe(false);
+    if (chosen.ok) return;
+    expect(chosen.ambiguous?.phrase).toBe('printer');
+  });
+
   it('keeps the first of two goals the model picked that cannot hold together', async () => {
     const input = {
       sceneRef,
