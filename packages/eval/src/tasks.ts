@@ -114,7 +114,7 @@ export const DEFAULT_TASK_FILES = {
  * instructions held out from the grounded planner's word rules (written after them, to measure
  * how they carry to new wordings), and the blind set of office and home instructions (questions,
  * impossible requests, negations, ambiguous references, side-effect traps; issue 24), the second
- * the third, the fourth, the fifth, the sixth, the seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth and the thirteenth (blind2 to blind13; the third to the thirteenth mainly requests
+ * the third, the fourth, the fifth, the sixth, the seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth, the thirteenth and the fourteenth (blind2 to blind14; the third to the fourteenth mainly requests
  * with goal predicates), each written before any planner ran on it (TASKS.md).
  */
 export const TASK_SETS = {
@@ -174,6 +174,10 @@ export const TASK_SETS = {
   blind13: {
     instructions: repoFile('datasets/tasks/blind13-tasks.json'),
     requirements: repoFile('datasets/tasks/blind13-requirements.json'),
+  },
+  blind14: {
+    instructions: repoFile('datasets/tasks/blind14-tasks.json'),
+    requirements: repoFile('datasets/tasks/blind14-requirements.json'),
   },
 } as const;
 export type TaskSetName = keyof typeof TASK_SETS;
