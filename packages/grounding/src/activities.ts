@@ -24,7 +24,7 @@ import { inBuildingWords } from './building-words.js';
 import { choiceReply, choiceSchema, goalsChoiceSchema, oneChoiceReply } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals, towardOwnThings } from './clause-goals.js';
-import { instructionClauses, isRequest, speakerPlace } from './clauses.js';
+import { instructionClauses, isRequest } from './clauses.js';
 import {
   destinationPhrase,
   FITTING_BIN,
@@ -39,7 +39,7 @@ import {
   isDefinite,
   isPlaceQuestion,
   placeQuestion,
-  placeSaidAt,
+  wherePeopleAre,
 } from './destination-assets.js';
 import { excludedByWords } from './excluded-words.js';
 import { likeliestPerToken } from './likeliest.js';
@@ -71,13 +71,7 @@ import { requestGoals } from './request-goals.js';
 import { restingPlaces } from './resting-places.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
 import { plainSwitching } from './switching-idioms.js';
-import {
-  inNamedRoom,
-  onlyOneInRoomsSaid,
-  roomsSaid,
-  thingsInRooms,
-  thingsNotInRooms,
-} from './things-in-rooms.js';
+import { inNamedRoom, onlyOneInRoomsSaid, thingsInRooms, thingsNotInRooms } from './things-in-rooms.js';
 import { writeGoals } from './written-goals.js';
 
 /**
@@ -472,15 +466,11 @@ export function groundedActivities(deps: {
     const found = thingAnswers.at(-1)?.node ?? input.found;
     const clauses = requests.length > 1 ? requests : [];
     const placing = placingVerbs(actions);
-    // "It's quiz night in the first-floor living room: ... bring the encyclopedia": the one room
-    // said as where things are or go is where people are.
-    const saidRooms = roomsSaid(graph, input.instruction, { sources: false });
-    const onlyRoomSaid = saidRooms.length === 1 ? spoken(saidRooms[0]!) : undefined;
     const destinations = requests.map((clause, c) =>
       destinationPhrase(clause, {
         namesRoom: roomNamer(graph),
         placingVerbs: placing,
-        speakerAt: speakerPlace(input.instruction) ?? placeSaidAt(graph, input.instruction) ?? onlyRoomSaid,
+        speakerAt: wherePeopleAre(graph, input.instruction),
         // "Take him something": to where the person named before this clause has things brought.
         placeOfPerson: () => {
           // A sentence may open with a name the building knows ("Tobi spilt soda ...").

@@ -1,6 +1,7 @@
 import { spoken } from '@groundplan/retrieval';
 import { childrenOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
 import { stem } from './building-words.js';
+import { speakerPlace } from './clauses.js';
 import { roomNamer } from './destination.js';
 import { nodeWords } from './node-words.js';
 import { nounPhrases } from './noun-phrases.js';
@@ -151,6 +152,21 @@ const HOLDING_FILLER = new Set([
 /** A word that ends a destination's noun phrase: what follows says where, for whom or why. */
 const PHRASE_END =
   /^(?:in|on|at|from|for|by|with|next|near|beside|under|behind|so|to|that|which|where|who|because|and|then|if|when|of|has|holding|up|down|over|there|here|upstairs|downstairs|please)$/;
+
+/**
+ * Where the people of an instruction are, for things brought to the speaker or fetched with no
+ * place said: where the speaker says they are ("I'm at the lunch table", "we're sat round the
+ * table in dining room 0"), else where someone is at an asset (placeSaidAt), else the one room the
+ * instruction says things are or go in ("quiz night in the first-floor living room").
+ */
+export function wherePeopleAre(graph: SceneGraph, instruction: string): string | undefined {
+  const rooms = roomsSaid(graph, instruction, { sources: false });
+  return (
+    speakerPlace(instruction) ??
+    placeSaidAt(graph, instruction) ??
+    (rooms.length === 1 ? spoken(rooms[0]!) : undefined)
+  );
+}
 
 /**
  * Where someone in the instruction is at an asset of the building ("I'm planning next week's meals
