@@ -17,7 +17,10 @@ const WHOLE = new Set(['everything']);
 const SKIPPED = new Set('of the my our his her their these those'.split(' '));
 /** Words that end a noun phrase; the first four open where its things are. */
 const LOCATING = new Set('on in inside from'.split(' '));
-const ENDS = new Set([...LOCATING, ...'at to into onto over across with for that which who given and'.split(' ')]);
+const ENDS = new Set([
+  ...LOCATING,
+  ...'at to into onto over across with for that which who given and'.split(' '),
+]);
 
 /** Nouns that name no kind of thing: "all items" are whatever the request is about. */
 const GENERIC = new Set('items things objects stuff everything contents'.split(' '));
