@@ -6,6 +6,7 @@ import {
   isNeverNoun,
   isOnlyNoun,
   namesNoThing,
+  namesPlace,
   otherNames,
 } from './lexicon.js';
 
@@ -41,6 +42,20 @@ describe('English words as WordNet knows them', () => {
     expect(namesNoThing('giraffe')).toBe(false);
     // A word WordNet does not know may still name a thing.
     expect(namesNoThing('almirah')).toBe(false);
+  });
+
+  it('tells nouns that are first a place from those that are first a thing', () => {
+    // A room in a sense after abstract ones, a room, a building, land.
+    expect(namesPlace('study')).toBe(true);
+    expect(namesPlace('loo')).toBe(true);
+    expect(namesPlace('shed')).toBe(true);
+    expect(namesPlace('garden')).toBe(true);
+    // First a container, a person, a seat, an animal; unknown to WordNet.
+    expect(namesPlace('box')).toBe(false);
+    expect(namesPlace('trainers')).toBe(false);
+    expect(namesPlace('lounge')).toBe(false);
+    expect(namesPlace('giraffe')).toBe(false);
+    expect(namesPlace('almirah')).toBe(false);
   });
 
   it("gives a noun's other names in its first sense, not its hypernyms", () => {

@@ -106,6 +106,54 @@ function lexicographerFile(data: Buffer, offset: number): number {
   return Number(data.toString('latin1', data.indexOf(32, offset) + 1, end));
 }
 
+/**
+ * Whether a noun, in the first of its senses that is something physical, is a place people go
+ * into or onto: a room or another built area ("the study", "the loo", "the den"), a building or
+ * housing ("the house", "the shed"), or a piece of land ("the garden", "the yard"), by WordNet's
+ * hypernyms. A place is no thing to fetch or act on, so a request that names one the building does
+ * not know has named no missing thing. "The box" is first a container, "the trainer" a person, so
+ * neither is a place. False for a word WordNet does not know as a noun.
+ */
+export function namesPlace(word: string): boolean {
+  const { nouns, nounData } = load();
+  const lower = word.toLowerCase();
+  const form = [lower, ...singulars(lower)].find((candidate) => nouns.has(candidate));
+  if (form === undefined) return false;
+  const first = nouns.get(form)!.find((offset) => PHYSICAL_FILES.has(lexicographerFile(nounData, offset)));
+  if (first === undefined) return false;
+  const seen = new Set<number>();
+  const todo = [first];
+  while (todo.length > 0) {
+    const offset = todo.pop()!;
+    if (PLACE_SYNSETS.has(offset)) return true;
+    if (seen.has(offset)) continue;
+    seen.add(offset);
+    todo.push(...hypernyms(nounData, offset));
+  }
+  return false;
+}
+
+/** WordNet's lexicographer files of physical things: animals, artifacts, bodies, foods, locations, natural objects, people, plants, substances. */
+const PHYSICAL_FILES = new Set([5, 6, 8, 13, 15, 17, 18, 20, 27]);
+
+/** The synsets (offsets in data.noun) of places: area (of a structure), building, housing, geographical area. */
+const PLACE_SYNSETS = new Set([2738693, 2916498, 3551520, 8591861]);
+
+/** A synset's hypernyms and instance hypernyms, from its line of data.noun. */
+function hypernyms(data: Buffer, offset: number): number[] {
+  const end = data.indexOf(10, offset);
+  const fields = data.toString('latin1', offset, end === -1 ? undefined : end).split(' ');
+  const words = Number.parseInt(fields[3]!, 16);
+  const at = 4 + 2 * words;
+  const pointers = Number(fields[at]);
+  const found: number[] = [];
+  for (let i = 0; i < pointers; i++) {
+    const symbol = fields[at + 1 + 4 * i];
+    if (symbol === '@' || symbol === '@i') found.push(Number(fields[at + 2 + 4 * i]));
+  }
+  return found;
+}
+
 /** Whether WordNet knows a word at all, in any part of speech ("little", "coffee"; not "Aarav"). */
 export function isKnownWord(word: string): boolean {
   const { nouns, verbs, adverbs, adjectives } = load();

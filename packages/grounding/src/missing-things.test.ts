@@ -73,6 +73,9 @@ describe('things a request names that the building does not have', () => {
     expect(missingThings(office, clauses('Grab me a slice of pizza from the kitchen.'))).toEqual(['pizza']);
     // Another name for a thing the building has ("telly": television, tv).
     expect(missingThings(office, clauses('Put the telly on in the robot lounge.'))).toEqual([]);
+    // A place the building calls otherwise is no missing thing; what is fetched from it still may be.
+    expect(missingThings(home, clauses('Bring the cookbook from the study to the table.'))).toEqual([]);
+    expect(missingThings(home, clauses('Bring me the giraffe from the study.'))).toEqual(['giraffe']);
     // "Out of there" is a place, not the thing after "of".
     expect(missingThings(home, clauses('Move the plant out of there onto the coffee table.'))).toEqual([]);
     // Wanting asks for what it names; an instruction with no request is read whole.

@@ -1,7 +1,7 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
 import { actedOnPhrases } from './acted-on-phrases.js';
 import { isBuildingWord } from './building-words.js';
-import { isNeverNoun, namesNoThing } from './lexicon.js';
+import { isNeverNoun, namesNoThing, namesPlace } from './lexicon.js';
 
 /**
  * The things an instruction asks to act on that the building does not have: each noun phrase its
@@ -29,6 +29,8 @@ export function unknownPhrases(scene: SceneGraph, phrases: readonly string[]): s
     const words = all.filter((word) => !isGeneral(word) && !isNeverNoun(word));
     // "Stop by for a look", "done for the week": a phrase whose nouns name no thing asks for none.
     if (words.every(namesNoThing)) continue;
+    // "The cookbook from the study", "out in the garden": a place the building calls otherwise is no thing.
+    if (words.length > 0 && words.every(namesPlace)) continue;
     if (!words.some((word) => isBuildingWord(scene, word))) missing.push(phrase);
   }
   return [...new Set(missing)];
