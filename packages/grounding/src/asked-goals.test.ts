@@ -396,6 +396,12 @@ describe('whether one clause asks for a change', () => {
     expect(asksForChange('throw away the fruit', ACTION_SPECS)).toBe(true);
     expect(asksForChange("close Jason's cabinet", ACTION_SPECS)).toBe(true);
     expect(asksForChange('Locate the office', ACTION_SPECS)).toBe(false);
+    // Leaving a thing as it is asks for no change, whatever the rest of the sentence says.
+    expect(
+      asksForChange("Leave it be if it is - I want to find out whose phone's connected to it.", ACTION_SPECS),
+    ).toBe(false);
+    expect(asksForChange('Leave them alone for the rest of the day', ACTION_SPECS)).toBe(false);
+    expect(asksForChange('Leave it on the table', ACTION_SPECS)).toBe(true);
     expect(asksForChange('bowl from the lunch table in the kitchen sink', ACTION_SPECS)).toBe(false);
   });
 });

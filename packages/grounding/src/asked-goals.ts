@@ -107,11 +107,12 @@ function withoutRoomNames(graph: SceneGraph, lower: string): string {
 
 /**
  * The text in which a skill's verb asks for a change, lower-cased: "something to clean with"
- * names a tool for the person's own work, not a change to make, and "leave the other one running"
- * asks that a thing stay as it is, not that it be put somewhere.
+ * names a tool for the person's own work, not a change to make, "leave the other one running"
+ * asks that a thing stay as it is, not that it be put somewhere, and "I want to find out" says
+ * what the speaker will do.
  */
 function askingText(text: string): string {
-  return text.toLowerCase().replace(TOOL_PURPOSE, ' ').replace(LEAVING_AS_IS, ' ');
+  return text.toLowerCase().replace(TOOL_PURPOSE, ' ').replace(LEAVING_AS_IS, ' ').replace(OWN_AIM, ' ');
 }
 
 /** Whether a clause asks for any change a skill makes ("locate the office" asks for none). */
@@ -154,9 +155,16 @@ const DESTINATION =
 /** Words by which a request points back to a thing said before it. */
 const POINTING_BACK = /\b(?:it|them|they|this|that|these|those|one|ones|both)\b/i;
 
-/** "leave" in a clause that says no place: "leave the other one running", "leave it alone". */
+/**
+ * "leave" in a clause that says no place ("leave the other one running"), or that says a thing
+ * stays as it is whatever follows ("leave it alone", "leave it be if it is - I want to find out
+ * whose phone's connected to it"). A dash ends the clause as a comma does.
+ */
 const LEAVING_AS_IS =
-  /\bleav(?:e|es|ing)\b(?![^.,;!?]*\b(?:on|in|into|onto|at|by|beside|near|next|under|inside|behind|with|for|to|out|there|here)\b)[^.,;!?]*/g;
+  /\bleav(?:e|es|ing)\s+(?:it|them|that|this|these|those|everything)\s+(?:be|alone|as\s+it\s+is|as\s+they\s+are)\b|\bleav(?:e|es|ing)\b(?!(?:(?!\s-\s)[^.,;!?–—])*\b(?:on|in|into|onto|at|by|beside|near|next|under|inside|behind|with|for|to|out|there|here)\b)(?:(?!\s-\s)[^.,;!?–—])*/g;
+
+/** "want to" with a verb says what the one who wants will do ("I want to find out whose phone it is"), not a thing wanted. */
+const OWN_AIM = /\bwant(?:s|ed)?\s+to\b/g;
 
 /** A thing and what it is for: "something to clean with", "a cloth to wipe the table with". */
 const TOOL_PURPOSE =
