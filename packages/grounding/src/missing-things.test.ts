@@ -15,6 +15,13 @@ describe('things a request names that the building does not have', () => {
     // A verb's particle or an adverb of where ends the phrase: "the mash down" is the mash.
     expect(nounPhrases('carry the mash down from the table')).toEqual(['mash', 'table']);
     expect(nounPhrases('bring the cushion upstairs too')).toEqual(['cushion']);
+    // A word that ends a phrase opens none, and an indefinite pronoun's 's is "is" or "has".
+    expect(nounPhrases('could you take them all down there for him')).toEqual([]);
+    expect(nounPhrases('open it up and leave it like that for her')).toEqual([]);
+    expect(nounPhrases('Move the yogurt from the upstairs fridge')).toEqual(['yogurt', 'upstairs fridge']);
+    expect(nounPhrases("whatever's sitting on them needs to go over to the workbench")).toEqual([
+      'workbench',
+    ]);
     // After "that" or "which" a verb opens a clause: "isn't" is no thing.
     expect(nounPhrases("Take the red apple that isn't in the kitchen to the reception desk.")).toEqual([
       'red apple',

@@ -2,7 +2,7 @@
  * Words that open a noun phrase: articles, possessive pronouns, quantifiers, a name's possessive
  * (not a pronoun's 's, which is "is" or "has": "so it's easier", "that's all").
  */
-const OPENER = `(?:the|a|an|some|any|my|his|her|their|our|your|its|this|that|these|those|every|each|all|(?!(?:it|that|there|here|what|who|where|he|she|let|how|when|why)['’]s\\b)[a-z]+['’]s)`;
+const OPENER = `(?:the|a|an|some|any|my|his|her|their|our|your|its|this|that|these|those|every|each|all|(?!(?:it|that|there|here|what|who|where|he|she|let|how|when|why|whatever|whoever|wherever|everything|something|anything|nothing|everyone|someone|anyone|everybody|somebody|anybody|nobody)['’]s\\b)[a-z]+['’]s)`;
 /** Whether a word opens a noun phrase: "the", "his", "Peter's"; not "it's". */
 export function opensNounPhrase(word: string): boolean {
   return new RegExp(`^${OPENER}$`, 'i').test(word);
@@ -12,7 +12,10 @@ export function opensNounPhrase(word: string): boolean {
  * Words that end one: prepositions, conjunctions, a verb's particles and the adverbs of where
  * ("carry the mash down from the table", "the cushion upstairs too"), and the end of a clause.
  */
-const CLOSER = String.raw`(?=\s+(?:on|in|into|onto|to|from|at|with|of|for|by|near|next|under|inside|behind|and|or|then|that|which|who|so|because|where|if|down|up|out|off|over|back|away|around|downstairs|upstairs|outside|too)\b|[,.;:!?]|$)`;
+const CLOSING_WORDS =
+  `on in into onto to from at with of for by near next under inside behind and or then that which who
+  so because where if down up out off over back away around downstairs upstairs outside too`.split(/\s+/);
+const CLOSER = String.raw`(?=\s+(?:${CLOSING_WORDS.join('|')})\b|[,.;:!?]|$)`;
 
 /** A noun phrase of a text: its words after the opener, and the word it follows ("on", "for"). */
 export type NounPhrase = { phrase: string; follows: string };
@@ -30,6 +33,8 @@ export function nounPhraseSpans(text: string): NounPhrase[] {
     let phrase = tidy(match[1]!);
     // "the apple that isn't in the kitchen": after "that" or "which", a verb opens a clause, not a thing.
     if (CLAUSE_OPENERS.has(phrase.split(' ')[0]!)) continue;
+    // "take them all down there", "leave it like that for her": a word that ends a phrase opens none.
+    if (NO_THING_FIRST.has(phrase.split(' ')[0]!)) continue;
     // "Warm it up a little", "wait a moment": how much or how long, no thing.
     if (/^an?\s/.test(match[0]) && MEASURES.has(phrase)) continue;
     const rest = lower.slice(match.index + match[0].length);
@@ -51,6 +56,13 @@ export function nounPhrases(text: string): string[] {
 function tidy(phrase: string): string {
   return phrase.trim().replace(/\s+/g, ' ');
 }
+
+/**
+ * Words that end a phrase, and "there" and "here": a phrase that starts with one names no thing.
+ * Not those that also describe a thing ("the upstairs fridge", "the back door", "the next one").
+ */
+const DESCRIBING = new Set(['downstairs', 'upstairs', 'outside', 'inside', 'back', 'next']);
+const NO_THING_FIRST = new Set([...CLOSING_WORDS.filter((word) => !DESCRIBING.has(word)), 'there', 'here']);
 
 /** Verbs, auxiliaries and negations: a phrase that starts with one is a clause ("that isn't in..."). */
 const CLAUSE_OPENERS = new Set(

@@ -11,6 +11,8 @@ describe('quantified requests', () => {
       noun: 'complimentary t-shirts',
       count: 6,
     });
+    // A quantifier after a pronoun counts what the pronoun points back to; it opens no noun.
+    expect(quantifiedPhrase('could you take them all down there for him')).toBeUndefined();
     expect(quantifiedPhrase('Close every cabinet in the kitchen')).toEqual({
       noun: 'cabinet',
       place: 'the kitchen',

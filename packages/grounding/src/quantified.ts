@@ -22,6 +22,9 @@ const ENDS = new Set([
   ...'at to into onto over across with for that which who given and'.split(' '),
 ]);
 
+/** Pronouns a quantifier may follow: "them all", "these both". */
+const POINTING_BACK = new Set('them they these those us you'.split(' '));
+
 /** Nouns that name no kind of thing: "all items" are whatever the request is about. */
 const GENERIC = new Set('items things objects stuff everything contents'.split(' '));
 
@@ -39,6 +42,9 @@ export function quantifiedPhrase(clause: string): Quantified | undefined {
     (word, i) => i > 0 && (QUANTIFIERS.has(word) || WHOLE.has(word) || count(word) !== undefined),
   );
   if (at < 0) return undefined;
+  // "Take them all down there": a quantifier after a pronoun says how many of the things it points
+  // back to, and what follows is no noun.
+  if (POINTING_BACK.has(words[at - 1]!) && QUANTIFIERS.has(words[at]!)) return undefined;
   // "Everything in the fridge": only with where the things are ("so everything can dry" is a subject).
   if (WHOLE.has(words[at]!))
     return LOCATING.has(words[at + 1] ?? '') ? placed(words, at + 1, { noun: words[at]! }) : undefined;
