@@ -19,7 +19,7 @@ import {
 } from '@groundplan/simulator';
 import { type Ambiguity, ambiguousThings } from './ambiguous-things.js';
 import { type Ask, type CallReport, type ChatMessage, noCall, type Score } from './ask.js';
-import { askedGoals, asksForChange, namedNodes, placingVerbs, subjectOf } from './asked-goals.js';
+import { askedGoals, asksForChange, leavesAsIs, namedNodes, placingVerbs, subjectOf } from './asked-goals.js';
 import { inBuildingWords } from './building-words.js';
 import { choiceReply, choiceSchema, goalsChoiceSchema, oneChoiceReply } from './choice-contract.js';
 import { choiceMessages } from './choice-prompt.js';
@@ -720,10 +720,13 @@ export function groundedActivities(deps: {
     // would move a second thing for the one it names.
     for (const c of requestedAll.covered) if (perClause[c]) perClause[c] = [];
     // The clauses that ask for a change no goal of the scene's accounts for; a clause that says
-    // no skill's verb shares the one before it ("rinse the dirty plate and bowl" says "rinse" once).
+    // no skill's verb shares the one before it ("rinse the dirty plate and bowl" says "rinse" once),
+    // unless it asks that things stay as they are ("open it up and leave it like that for her").
     const changing = clauses.map((clause) => asksForChange(clause, actions));
     const open = clauses.map(
-      (_, c) => !requestedAll.covered.includes(c) && (changing[c] || (c > 0 && changing[c - 1]!)),
+      (clause, c) =>
+        !requestedAll.covered.includes(c) &&
+        (changing[c] || (c > 0 && changing[c - 1]! && !leavesAsIs(clause))),
     );
     const requestedLabels = requested.map((goal) => formatGoal(goal));
     const setTried = input.rejected.some((set) =>

@@ -1,6 +1,6 @@
 import { ACTION_SPECS, type Goal, parseGoal } from '@groundplan/simulator';
 import { describe, expect, it } from 'vitest';
-import { askedGoals, asksForChange, namedNodes, says, subjectOf } from './asked-goals.js';
+import { askedGoals, asksForChange, leavesAsIs, namedNodes, says, subjectOf } from './asked-goals.js';
 import { datasetScene } from './test-support/datasets.js';
 
 function goal(text: string): Goal {
@@ -401,6 +401,9 @@ describe('whether one clause asks for a change', () => {
       asksForChange("Leave it be if it is - I want to find out whose phone's connected to it.", ACTION_SPECS),
     ).toBe(false);
     expect(asksForChange('Leave them alone for the rest of the day', ACTION_SPECS)).toBe(false);
+    expect(asksForChange('leave it like that for her', ACTION_SPECS)).toBe(false);
+    expect(leavesAsIs('leave it like that for her')).toBe(true);
+    expect(leavesAsIs('leave it on the table')).toBe(false);
     expect(asksForChange('Leave it on the table', ACTION_SPECS)).toBe(true);
     expect(asksForChange('bowl from the lunch table in the kitchen sink', ACTION_SPECS)).toBe(false);
   });

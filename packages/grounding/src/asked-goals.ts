@@ -115,6 +115,11 @@ function askingText(text: string): string {
   return text.toLowerCase().replace(TOOL_PURPOSE, ' ').replace(LEAVING_AS_IS, ' ').replace(OWN_AIM, ' ');
 }
 
+/** Whether a clause asks that things stay as they are ("leave it like that for her"): it shares no verb before it. */
+export function leavesAsIs(clause: string): boolean {
+  return new RegExp(LEAVING_AS_IS.source).test(clause.toLowerCase());
+}
+
 /** Whether a clause asks for any change a skill makes ("locate the office" asks for none). */
 export function asksForChange(clause: string, actions: readonly ActionSpec[]): boolean {
   const lower = askingText(clause);
@@ -157,11 +162,11 @@ const POINTING_BACK = /\b(?:it|them|they|this|that|these|those|one|ones|both)\b/
 
 /**
  * "leave" in a clause that says no place ("leave the other one running"), or that says a thing
- * stays as it is whatever follows ("leave it alone", "leave it be if it is - I want to find out
- * whose phone's connected to it"). A dash ends the clause as a comma does.
+ * stays as it is whatever follows ("leave it alone", "leave it like that for her", "leave it be if
+ * it is - I want to find out whose phone's connected to it"). A dash ends the clause as a comma does.
  */
 const LEAVING_AS_IS =
-  /\bleav(?:e|es|ing)\s+(?:it|them|that|this|these|those|everything)\s+(?:be|alone|as\s+it\s+is|as\s+they\s+are)\b|\bleav(?:e|es|ing)\b(?!(?:(?!\s-\s)[^.,;!?–—])*\b(?:on|in|into|onto|at|by|beside|near|next|under|inside|behind|with|for|to|out|there|here)\b)(?:(?!\s-\s)[^.,;!?–—])*/g;
+  /\bleav(?:e|es|ing)\s+(?:it|them|that|this|these|those|everything)\s+(?:be|alone|as\s+(?:it|they)\s+(?:is|are)|as\s+is|like\s+(?:that|this)|(?:that|this)\s+way)\b|\bleav(?:e|es|ing)\b(?!(?:(?!\s-\s)[^.,;!?–—])*\b(?:on|in|into|onto|at|by|beside|near|next|under|inside|behind|with|for|to|out|there|here)\b)(?:(?!\s-\s)[^.,;!?–—])*/g;
 
 /** "want to" with a verb says what the one who wants will do ("I want to find out whose phone it is"), not a thing wanted. */
 const OWN_AIM = /\bwant(?:s|ed)?\s+to\b/g;
