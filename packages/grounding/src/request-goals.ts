@@ -8,6 +8,7 @@ import { asksForFit, isGeneric, placeKind, plainWords, quantifiedPhrase } from '
 import {
   bestFits,
   fittingPlaces,
+  isPickable,
   placementGoals,
   type SetScene,
   setMembers,
@@ -47,12 +48,7 @@ const BOTH =
 function namedBefore(context: RequestContext, request: string): string[] {
   const at = context.instruction.indexOf(request);
   const before = at > 0 ? context.instruction.slice(0, at) : '';
-  return [...context.namedIn(before)]
-    .filter((id) => {
-      const attributes = context.scene.graph.getNodeAttributes(id);
-      return attributes.kind === 'object' && attributes.affordances?.includes('pickup');
-    })
-    .sort();
+  return [...context.namedIn(before)].filter((id) => isPickable(context.scene.graph, id)).sort();
 }
 
 /** Words by which a later placing request takes up an earlier request's things ("... and place them on the shelf"). */

@@ -10,12 +10,16 @@ export type SetScene = { graph: SceneGraph; state: SimState };
 /** At most this many things in one quantified request: the classical planner's search grows with each. */
 export const MAX_SET_MEMBERS = 8;
 
+/** Whether a node is an object that can be picked up (not an asset, not a fixed object). */
+export function isPickable(graph: SceneGraph, id: string): boolean {
+  const attributes = graph.getNodeAttributes(id);
+  return attributes.kind === 'object' && attributes.affordances?.includes('pickup') === true;
+}
+
 /** The objects that can be picked up lying on or inside an asset now ("the dishes on the lunch table"). */
 export function contentsOf({ graph, state }: SetScene, asset: string): string[] {
   return graph
-    .filterNodes(
-      (_id, attributes) => attributes.kind === 'object' && attributes.affordances?.includes('pickup'),
-    )
+    .filterNodes((id) => isPickable(graph, id))
     .filter((id) => parentIn(graph, state, id)?.parent === asset)
     .sort(byNumber);
 }
@@ -28,12 +32,7 @@ export function kindOf(id: string): string {
 /** Every object of the seed's kind that can be picked up, in number order ("tshirt", "tshirt_2", ...). */
 export function sameKind(graph: SceneGraph, seed: string): string[] {
   const kind = kindOf(seed);
-  return graph
-    .filterNodes(
-      (id, attributes) =>
-        attributes.kind === 'object' && attributes.affordances?.includes('pickup') && kindOf(id) === kind,
-    )
-    .sort(byNumber);
+  return graph.filterNodes((id) => isPickable(graph, id) && kindOf(id) === kind).sort(byNumber);
 }
 
 /**
