@@ -43,7 +43,7 @@ import {
 } from './destination-assets.js';
 import { excludedByWords } from './excluded-words.js';
 import { likeliestPerToken } from './likeliest.js';
-import { missingThings } from './missing-things.js';
+import { missingThings, unknownPhrases } from './missing-things.js';
 import {
   DONE_LABEL,
   NEXT_ACTION_OPTIONS,
@@ -72,6 +72,7 @@ import { restingPlaces } from './resting-places.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
 import { plainSwitching } from './switching-idioms.js';
 import { inNamedRoom, onlyOneInRoomsSaid, thingsInRooms, thingsNotInRooms } from './things-in-rooms.js';
+import { askedWhetherThere } from './whether-there.js';
 import { writeGoals } from './written-goals.js';
 
 /**
@@ -291,6 +292,20 @@ export function groundedActivities(deps: {
     async groundedSearchStep(given: GroundedSearchInput): Promise<SemanticSearchStepResult> {
       const { graph, index, query, instruction } = await prepare(given.sceneRef, given.instruction);
       const input = { ...given, instruction };
+      // "Have we got a mop anywhere in the house?": a thing the building lacks is answered "none
+      // found" (done with no node), not with the nearest thing a search would end on.
+      const lacking = await absentThings(index, unknownPhrases(graph, askedWhetherThere(instruction)));
+      if (lacking.length > 0)
+        return {
+          command: 'done',
+          node: '',
+          reasoning: lacking
+            .map((thing) => `no ${thing.phrase} in the building (the nearest thing: ${thing.nearest})`)
+            .join('; '),
+          chainOfThought: '',
+          usage: NO_CALL,
+          calls: 0,
+        };
       const options = searchOptions(graph, input.view, input.instruction, index, query).slice(
         0,
         GROUNDED_LIMITS.searchOptions,

@@ -58,6 +58,28 @@ describe('grounded search steps', () => {
     expect(view.expanded).toContain(answer);
   });
 
+  it('answers "none found" when asked whether the building has a thing it lacks, and searches for one it has', async () => {
+    const llm = activities();
+    const view = collapse(office);
+    const lacking = await llm.groundedSearchStep({
+      sceneRef,
+      instruction: 'Is there a kettle anywhere on this floor?',
+      view,
+      chooser: 'prior',
+    });
+    expect(lacking.command).toBe('done');
+    expect(lacking.node).toBe('');
+    expect(lacking.reasoning).toMatch(/^no kettle anywhere in the building \(the nearest thing: /);
+    const there = await llm.groundedSearchStep({
+      sceneRef,
+      instruction: 'Is there any ice cream left in the freezer?',
+      view,
+      chooser: 'prior',
+    });
+    expect(there.command).toBe('expand');
+    expect(server.received).toHaveLength(0);
+  });
+
   it('lets the model pick among the best few legal moves, and applies its pick', async () => {
     server.received.length = 0;
     server.script({ kind: 'json', value: { choice: 'expand(kitchen)' } });
