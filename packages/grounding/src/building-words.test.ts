@@ -26,5 +26,8 @@ describe("the building's words", () => {
       'So the milk might as well live upstairs.',
     );
     expect(inBuildingWords(home, 'Take him the hot veggie dish.')).toBe('Take him the hot vegetable dish.');
+    // A word that begins a longer word of the building is its short form: "ag" is agriculture, not silver.
+    const office = await datasetScene('office');
+    expect(inBuildingWords(office, 'Omar is in the ag lab.')).toBe('Omar is in the ag lab.');
   });
 });

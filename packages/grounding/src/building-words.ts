@@ -27,7 +27,8 @@ export function buildingName(scene: SceneGraph, word: string): string | undefine
  * name: "Put the telly on in the lounge" -> "Put the tv on in the lounge". Only a word that opens a
  * noun phrase (right after a determiner or a possessive, or after one adjective after one: "the hot
  * veggie dish"), that English uses as a noun alone and that starts lower-case is renamed: "the
- * milk might as well" keeps its "might", and "can you" and "Will's desk" stay.
+ * milk might as well" keeps its "might", and "can you" and "Will's desk" stay; a word that
+ * begins a longer word of the building is its short form ("the ag lab" is no silver lab).
  */
 export function inBuildingWords(scene: SceneGraph, text: string): string {
   const known = vocabulary(scene);
@@ -37,8 +38,16 @@ export function inBuildingWords(scene: SceneGraph, text: string): string {
     words.push(word.toLowerCase());
     const opens = opensNounPhrase(before) || (opensNounPhrase(first) && isAdjectiveOnly(before));
     if (!opens || !/^[a-z]{2,}$/.test(word) || known.has(stem(word)) || !isOnlyNoun(word)) return word;
+    // "The ag lab": a word that begins one of the building's words is its short form, not silver.
+    if (shortens(known, word.toLowerCase())) return word;
     return buildingName(scene, word) ?? word;
   });
+}
+
+/** Whether a word begins a longer word the building knows ("ag": agriculture). */
+function shortens(known: ReadonlySet<string>, word: string): boolean {
+  for (const name of known) if (name.length > word.length && name.startsWith(word)) return true;
+  return false;
 }
 
 /**
