@@ -38,6 +38,7 @@ import {
   destinationAssets,
   isDefinite,
   isPlaceQuestion,
+  personSaidAt,
   placeQuestion,
   wherePeopleAre,
 } from './destination-assets.js';
@@ -496,7 +497,9 @@ export function groundedActivities(deps: {
           );
           // "Locate the office ... get them a fresh apple": whoever's room the search found.
           const occupant = person ?? occupantOf(graph, found);
-          return occupant === undefined ? undefined : placeOfPerson(graph, occupant);
+          if (occupant === undefined) return undefined;
+          // "Omar's at the lab bench in the ag lab ... take him the screwdriver": where they are now.
+          return personSaidAt(graph, input.instruction, occupant) ?? placeOfPerson(graph, occupant);
         },
       }),
     );

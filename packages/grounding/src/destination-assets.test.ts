@@ -1,6 +1,6 @@
 import { childrenOf, roomOf } from '@groundplan/scene-graph';
 import { describe, expect, it } from 'vitest';
-import { destinationAssets, placeSaidAt } from './destination-assets.js';
+import { destinationAssets, personSaidAt, placeSaidAt } from './destination-assets.js';
 import { datasetScene } from './test-support/datasets.js';
 
 describe('the assets a destination can mean', () => {
@@ -103,5 +103,25 @@ describe('the assets a destination can mean', () => {
       placeSaidAt(home, 'The kids colour in at the table in dining room 2 - could you fetch their crayons?'),
     ).toBe('the table in dining room 2');
     expect(placeSaidAt(home, 'At the moment the kids are out. Bring the ball.')).toBeUndefined();
+    // "In bed" says where someone is; "her" is the person named before it.
+    expect(
+      placeSaidAt(
+        home,
+        "My sister's finishing her essay in bed in bedroom 2. Could you take her the laptop?",
+      ),
+    ).toBe('bed in bedroom 2');
+    const office = await datasetScene('office');
+    expect(
+      placeSaidAt(office, "Zoe's making herself a sandwich at her desk. Would you bring the tomato over?"),
+    ).toBe("Zoe's desk");
+  });
+
+  it('reads where a person is now from a sentence that names them', async () => {
+    const office = await datasetScene('office');
+    const said =
+      "Omar's at the lab bench in the ag lab trying to get the cover off. Could you take him the screwdriver? Raj is at the meeting table.";
+    expect(personSaidAt(office, said, 'Omar')).toBe('the lab bench in the ag lab');
+    expect(personSaidAt(office, said, 'Raj')).toBe('the meeting table');
+    expect(personSaidAt(office, said, 'Zoe')).toBeUndefined();
   });
 });

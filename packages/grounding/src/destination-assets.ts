@@ -2,10 +2,10 @@ import { spoken } from '@groundplan/retrieval';
 import { childrenOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
 import { stem } from './building-words.js';
 import { speakerPlace } from './clauses.js';
-import { roomNamer } from './destination.js';
+import { roomNamer, withNamesForPronouns } from './destination.js';
 import { nodeWords } from './node-words.js';
 import { nounPhrases } from './noun-phrases.js';
-import { occupantName } from './people.js';
+import { isPersonOf, occupantName } from './people.js';
 import { assetKind } from './resting-places.js';
 import { GENERAL, onFloorSaid, roomsSaid } from './things-in-rooms.js';
 
@@ -170,22 +170,49 @@ export function wherePeopleAre(graph: SceneGraph, instruction: string): string |
 
 /**
  * Where someone in the instruction is at an asset of the building ("I'm planning next week's meals
- * at the table in dining room 1", "the kids colour in at the table in dining room 2"): the first
- * "at the ..." phrase that names a kind of asset the building has; "at the moment" names none.
+ * at the table in dining room 1", "the kids colour in at the table in dining room 2", "my sister's
+ * finishing her dissertation in bed in bedroom 2"): the first "at the ..." or "in bed ..." phrase
+ * that names a kind of asset the building has; "at the moment" names none. "His", "her" and
+ * "their" are the person named before them ("Zoe's making a sandwich at her desk": Zoe's desk).
  * A thing brought with no place said goes there when the speaker says no place of their own.
  */
 export function placeSaidAt(graph: SceneGraph, instruction: string): string | undefined {
-  for (const match of instruction.matchAll(SAID_AT)) {
-    const phrase = match[1]!
-      .split(/\s+(?:with|so|because|and|but|for|until|till|rather|while|when)\s+|\s[-–—]\s/i)[0]!
-      .trim();
-    if ((destinationAssets(graph, instruction, phrase)?.length ?? 0) > 0) return phrase;
+  const sentences = instruction.match(/[^.!?]+[.!?]*/g) ?? [];
+  for (const sentence of sentences) {
+    const named = withNamesForPronouns(instruction, sentence, (word) => isPersonOf(graph, word));
+    for (const match of named.matchAll(SAID_AT)) {
+      const phrase = (match[1] ?? match[2]!)
+        // "at the lab bench trying to ...": a participle after the place opens what the person does
+        // ("at the table in dining room 1" keeps its room).
+        .split(
+          /\s+(?:with|so|because|and|but|for|until|till|rather|while|when)\s+|\s[-–—]\s|\s+(?<!\b(?:the|a|an|his|her|their|my|our)\s+)[a-z]{2,}ing\s+(?=(?:to|on|with|through|up|out|off|in|at|the|a|an|his|her|their|my|our)\b)/i,
+        )[0]!
+        .trim();
+      if ((destinationAssets(graph, instruction, phrase)?.length ?? 0) > 0) return phrase;
+    }
   }
   return undefined;
 }
 
-/** "at" and a determiner, then the words up to a clause's end. */
-const SAID_AT = /\bat\s+((?:the|his|her|their|my|our)\s+[^.!?;,]+)/gi;
+/** "at", a determiner or a name's 's, then the words up to a clause's end; or "in bed" and what follows. */
+const SAID_AT =
+  /\b[Aa]t\s+((?:the|his|her|their|my|our|[A-Z][a-z]+['’]s)\s+[^.!?;,]+)|\bin\s+(bed\b[^.!?;,]*)/g;
+
+/**
+ * Where the instruction says a person is now, at an asset of the building: the first "at the ..."
+ * of a sentence that names them ("Omar's at the lab bench in the ag lab trying to get the battery
+ * cover off" -> "the lab bench in the ag lab"). Where someone is now comes before where they
+ * usually are (their desk) when a thing is taken to them.
+ */
+export function personSaidAt(graph: SceneGraph, instruction: string, person: string): string | undefined {
+  const name = new RegExp(`\\b${person.replace(/[^a-z]/gi, '')}(?:['’]s)?\\b`, 'i');
+  const sentences = instruction.match(/[^.!?]+[.!?]*/g) ?? [];
+  for (const sentence of sentences.filter((text) => name.test(text))) {
+    const place = placeSaidAt(graph, sentence);
+    if (place !== undefined) return place;
+  }
+  return undefined;
+}
 
 /** The phrase of the question which of several places a destination means: 'place for "the sofa"'. */
 export function placeQuestion(place: string): string {

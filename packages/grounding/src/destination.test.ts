@@ -111,6 +111,11 @@ describe('destination phrases', () => {
     expect(
       destinationPhrase('take him the wrench out of the red toolbox in mobile robotics', { placeOfPerson }),
     ).toBe("Kai's desk");
+    expect(
+      destinationPhrase('Could you take her the laptop off the coffee table in the front room?', {
+        speakerAt: 'bed in bedroom 2',
+      }),
+    ).toBe('bed in bedroom 2');
     // With no one to give it to, the place after the source is where it goes.
     expect(destinationPhrase('put the milk from the fridge on the table', { placeOfPerson })).toBe(
       'the table',

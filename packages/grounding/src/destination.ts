@@ -170,15 +170,16 @@ function namesRoomAfter(words: readonly string[], at: number, context: PlaceCont
 
 /**
  * Whether the "on" or "in" at `at` still says where the thing comes from: the last preposition
- * before it is "from" or "out of" ("take him the wrench out of the red toolbox in mobile
- * robotics"). Only where a person receives the thing: "put the milk from the fridge on the table"
+ * before it is "from", "off" or "out of" ("take him the wrench out of the red toolbox in mobile
+ * robotics", "take her the laptop off the coffee table in the front room"). Only where a person receives the thing: "put the milk from the fridge on the table"
  * places it on the table.
  */
 function inSource(words: readonly string[], at: number): boolean {
   if (!/^(?:on|in)$/i.test(words[at]!)) return false;
   for (let i = at - 1; i > 0; i--) {
     const word = words[i]!.toLowerCase();
-    if (word === 'from' || (word === 'of' && words[i - 1]!.toLowerCase() === 'out')) return true;
+    if (word === 'from' || word === 'off' || (word === 'of' && words[i - 1]!.toLowerCase() === 'out'))
+      return true;
     if (PLACE_PREPOSITION.test(word) || word === 'of') return false;
   }
   return false;
