@@ -14,6 +14,9 @@ describe('destination phrases', () => {
   it('names the place after the first "on", "in", "into", "onto" or "to" of a placing clause', () => {
     expect(destinationPhrase('place the mug on his desk')).toBe('his desk');
     expect(destinationPhrase('Move the monitor from the office to the lab')).toBe('the lab');
+    // "Over" a place puts a thing on it; "over to" is a particle before "to".
+    expect(destinationPhrase('spread it over the bed in bedroom 2')).toBe('the bed in bedroom 2');
+    expect(destinationPhrase('bring it over to the sofa')).toBe('the sofa');
     expect(destinationPhrase('Place the t-shirts on the shelf in admin')).toBe('the shelf in admin');
     // "to" says where it goes; "on" before it, where it is.
     expect(destinationPhrase('Move all the things on the reception desk to the admin shelf')).toBe(

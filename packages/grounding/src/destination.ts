@@ -71,6 +71,8 @@ export function namedRoom(graph: SceneGraph): (phrase: string) => string | undef
 }
 
 const PLACE_PREPOSITION = /^(?:on|onto|in|into|to)$/i;
+/** "Over" says where a thing goes when a place follows it ("spread it over the bed"), not in "bring it over to". */
+const OPENS_PLACE = /^(?:the|his|her|their|my|our|your|its)$/i;
 /** Verbs that bring a thing to whoever asks: with no place said, it goes where the speaker is. */
 const FETCHING = /^(?:bring|fetch)$/i;
 /**
@@ -119,7 +121,7 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
   const giving = /^(?:him|her|them|me)$/i.test(words[1] ?? '') && AFTER_RECIPIENT.test(words[2] ?? '');
   const starts = words.flatMap((word, i) =>
     i > 0 &&
-    PLACE_PREPOSITION.test(word) &&
+    (PLACE_PREPOSITION.test(word) || (/^over$/i.test(word) && OPENS_PLACE.test(words[i + 1] ?? ''))) &&
     // "Bring the pot in from the patio": "in" there says no place; "from" says where it was.
     !SOURCE.test(words[i + 1] ?? '') &&
     // "On the bench next to it": "next to" says where, as "beside" does; it is no "to".
