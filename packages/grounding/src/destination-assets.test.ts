@@ -91,6 +91,12 @@ describe('the assets a destination can mean', () => {
     expect(destinationAssets(office, 'Put it on hers.', 'hers')).toBeUndefined();
   });
 
+  it('reads "the downstairs fridge" as a fridge on the ground floor', async () => {
+    const home = await datasetScene('home');
+    const said = 'Could you get it into the downstairs fridge before it goes off?';
+    expect(destinationAssets(home, said, 'the downstairs fridge before it goes off')).toEqual(['fridge0']);
+  });
+
   it('reads where someone is at an asset the building has, not "at the moment"', async () => {
     const home = await datasetScene('home');
     expect(

@@ -38,7 +38,13 @@ export function destinationAssets(
     .split(/[,;:!?]|\s[-–—]\s/)[0]!
     .trim()
     .split(/\s+/);
-  const end = words.findIndex((word, i) => i > 0 && PHRASE_END.test(word));
+  // "The downstairs fridge": a word of where after a determiner describes; after the noun it ends the phrase.
+  const end = words.findIndex(
+    (word, i) =>
+      i > 0 &&
+      PHRASE_END.test(word) &&
+      !(/^(?:up|down)stairs$/.test(word) && /^(?:the|a|an)$/.test(words[i - 1]!)),
+  );
   const noun = (end < 0 ? words : words.slice(0, end)).filter((word) => /[a-z]/.test(word));
   const last = noun.at(-1)?.replace(/['’]s?$/, '');
   // "Into the one downstairs", "onto the beige one": the kind the last noun before it names.
@@ -151,7 +157,7 @@ const HOLDING_FILLER = new Set([
 
 /** A word that ends a destination's noun phrase: what follows says where, for whom or why. */
 const PHRASE_END =
-  /^(?:in|on|at|from|for|by|with|next|near|beside|under|behind|so|to|that|which|where|who|because|and|then|if|when|of|has|holding|up|down|over|there|here|upstairs|downstairs|please)$/;
+  /^(?:in|on|at|from|for|by|with|next|near|beside|under|behind|so|to|that|which|where|who|because|and|then|if|when|of|has|holding|up|down|over|there|here|upstairs|downstairs|please|before|after|until|till|while|since|unless)$/;
 
 /**
  * Where the people of an instruction are, for things brought to the speaker or fetched with no
