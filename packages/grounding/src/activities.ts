@@ -72,7 +72,13 @@ import { requestGoals } from './request-goals.js';
 import { restingPlaces } from './resting-places.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
 import { plainSwitching } from './switching-idioms.js';
-import { inNamedRoom, onlyOneInRoomsSaid, thingsInRooms, thingsNotInRooms } from './things-in-rooms.js';
+import {
+  inNamedRoom,
+  onlyOneInRoomsSaid,
+  roomsOfKindSaid,
+  thingsInRooms,
+  thingsNotInRooms,
+} from './things-in-rooms.js';
 import { askedWhetherThere } from './whether-there.js';
 import { writeGoals } from './written-goals.js';
 
@@ -510,13 +516,21 @@ export function groundedActivities(deps: {
     const placeQuery = new Map(places.map((place, i) => [place, placeQueries[i]!]));
     const things = (vector: Float32Array, kinds: ('asset' | 'object')[], limit: number) =>
       rankByVector(index, vector, { kinds, contents: 0, limit }).map((entry) => entry.id);
+    /** The room the user answered for a destination phrase, when the run asked which room. */
+    const answeredRoom = (place: string) => {
+      const node = placeAnswers.find((answer) => answer.phrase === placeQuestion(place))?.node;
+      return node !== undefined && graph.hasNode(node) && graph.getNodeAttribute(node, 'kind') === 'room'
+        ? node
+        : undefined;
+    };
     // "The table in meeting room 3": the assets of the kind a destination names, in the room it
     // names; of many, the few closest in meaning to it are candidates.
     const fitting = destinations.map((place, c) => {
       // "The right bin": the place that fits each thing (request-goals.ts), not one to choose.
       if (place === undefined || place === FITTING_BIN || asksForFit(place)) return undefined;
       const answered = placeAnswers.find((answer) => answer.phrase === placeQuestion(place));
-      if (answered) return [answered.node];
+      // A room answered for "the first-floor bedroom" is where things rest in it (placeFits).
+      if (answered) return answeredRoom(place) !== undefined ? undefined : [answered.node];
       const assets = destinationAssets(graph, input.instruction, place, requests[c]);
       // "... in the first-floor living room. ... bring it to the coffee table": the one there.
       const there =
@@ -532,7 +546,8 @@ export function groundedActivities(deps: {
     const roomOfPhrase = namedRoom(graph);
     const placeFits = fitting.map((fits, c) => {
       const place = destinations[c];
-      const room = fits === undefined && place !== undefined ? roomOfPhrase(place) : undefined;
+      const room =
+        fits === undefined && place !== undefined ? (answeredRoom(place) ?? roomOfPhrase(place)) : undefined;
       if (room === undefined) return fits;
       const there = graph.filterNodes(
         (id, attributes) => attributes.kind === 'asset' && roomOf(graph, id) === room && resting(id),
@@ -546,6 +561,33 @@ export function groundedActivities(deps: {
         .map((entry) => entry.id)
         .filter((id) => fitSets[c]!.has(id))
         .slice(0, limit);
+    // "Move it down to the bathroom on the first floor" with two there: the run asks which room,
+    // unless the instruction names one of them elsewhere.
+    const roomsUnsure = destinations.map((place) => {
+      if (place === undefined || answeredRoom(place) !== undefined) return [];
+      // The room a destination names, or the room it names its asset in ("the bed in the
+      // first-floor bedroom": the beds there, of which the person says which).
+      const [asset, ...inRoom] = place.split(/\s+in\s+/);
+      const rooms = roomsOfKindSaid(graph, inRoom.at(-1) ?? asset!);
+      if (rooms.length === 0 || onlyOneInRoomsSaid(graph, rooms, input.instruction) !== undefined) return [];
+      if (inRoom.length === 0) return rooms;
+      const there = (destinationAssets(graph, input.instruction, asset!) ?? []).filter((id) =>
+        rooms.includes(roomOf(graph, id) ?? ''),
+      );
+      return there.length > 1 ? there : [];
+    });
+    const unsureRoom = roomsUnsure.findIndex((rooms) => rooms.length > 0);
+    if (unsureRoom >= 0 && input.rejected.length === 0) {
+      const place = destinations[unsureRoom]!;
+      const options = roomsUnsure[unsureRoom]!;
+      return {
+        ok: false,
+        error: `which place for "${place}": ${options.join(', ')}?`,
+        ambiguous: { phrase: placeQuestion(place), options },
+        usage: NO_CALL,
+        calls: 0,
+      };
+    }
     // "Put it on the sofa" in a house of three sofas: the run asks which, as for a thing, before
     // anything was tried.
     const unsure = destinations.findIndex(

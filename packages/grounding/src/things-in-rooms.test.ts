@@ -4,6 +4,7 @@ import { datasetScene } from './test-support/datasets.js';
 import {
   inNamedRoom,
   onlyOneInRoomsSaid,
+  roomsOfKindSaid,
   thingsAtPlaces,
   thingsInRooms,
   thingsNotInRooms,
@@ -140,5 +141,16 @@ describe('things a negated relative clause leaves out', () => {
       ),
     ).toBe(undefined);
     expect(onlyOneInRoomsSaid(home, tables, 'Set the dumbbells on the coffee table.')).toBe(undefined);
+  });
+
+  it('reads the rooms a phrase could mean when it names a kind of room several of which are on its floor', async () => {
+    const home = await datasetScene('home');
+    expect(roomsOfKindSaid(home, 'the first-floor bedroom')).toEqual(['bedroom0', 'bedroom1']);
+    expect(roomsOfKindSaid(home, 'the bathroom on the first floor')).toEqual(['bathroom1', 'bathroom2']);
+    expect(roomsOfKindSaid(home, 'the kitchen')).toEqual(['kitchen0', 'kitchen1']);
+    // One room, or no kind of room: nothing to ask.
+    expect(roomsOfKindSaid(home, 'the first-floor kitchen')).toEqual([]);
+    expect(roomsOfKindSaid(home, 'bedroom 2')).toEqual([]);
+    expect(roomsOfKindSaid(home, 'the coffee table')).toEqual([]);
   });
 });

@@ -244,6 +244,42 @@ function roomNames(graph: SceneGraph): (phrase: string) => string | undefined {
 }
 
 /**
+ * The rooms a place phrase could mean when it names a kind of room the building has several of on
+ * the floor it says, and no one of them: "the first-floor bedroom" (bedroom 1 and bedroom 2), "the
+ * bathroom on the first floor", "the kitchen" in a house of two. Empty when the phrase names one
+ * room ("the first-floor kitchen", "bedroom 2") or no kind of room. Where a thing goes is then for
+ * the person to say.
+ */
+export function roomsOfKindSaid(graph: SceneGraph, phrase: string): string[] {
+  const said = phrase
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/^(?:the|a|an)\s+/, '')
+    .trim();
+  if (roomNames(graph)(said) !== undefined) return [];
+  const floor = /\b(ground|first|second|third|fourth|top)[- ]floor\b/.exec(said)?.[1];
+  const kind = said
+    .replace(
+      /\b(?:on\s+the\s+)?(?:ground|first|second|third|fourth|top)[- ]floor\b|\b(?:upstairs|downstairs)\b/g,
+      ' ',
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
+  const level = floor === undefined ? undefined : floor === 'top' ? topLevel(graph) : FLOOR_LEVELS[floor];
+  const rooms = roomsOfKind(
+    graph.filterNodes((_id, attributes) => attributes.kind === 'room'),
+    kind,
+  ).filter((id) => {
+    const at = floorLevel(graph, id);
+    if (level !== undefined) return at === level;
+    if (/\bupstairs\b/.test(said)) return at !== undefined && at > 0;
+    if (/\bdownstairs\b/.test(said)) return at === 0;
+    return true;
+  });
+  return rooms.length > 1 ? rooms : [];
+}
+
+/**
  * The rooms a text names after a preposition of place ("in dining room 1", "at the front desk in
  * admin", "in there"): at each preposition, the longest run of up to four words that names a room;
  * "there" is the room the text before it last named. `sources` false leaves out the rooms said

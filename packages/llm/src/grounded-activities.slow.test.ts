@@ -1,5 +1,5 @@
 import { GROUNDED_LIMITS } from '@groundplan/grounding';
-import { collapse, type SceneGraph, type View } from '@groundplan/scene-graph';
+import { collapse, roomOf, type SceneGraph, type View } from '@groundplan/scene-graph';
 import type { ApplicationFailure } from '@temporalio/common';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultLocalModelPath } from './model-catalogue.js';
@@ -231,6 +231,31 @@ describe('grounded goal choice', () => {
     if (chosen.ok) return;
     expect(chosen.ambiguous?.phrase).toBe('thing for "Put it away"');
     expect(chosen.ambiguous?.options.length).toBeGreaterThan(1);
+  });
+
+  it('asks which room a destination means when it names a kind the building has several of, and places it in the one answered', async () => {
+    const input = {
+      sceneRef,
+      instruction: 'Put the banana in the bathroom.',
+      view: jasonsOffice,
+      chooser: 'prior' as const,
+      rejected: [],
+    };
+    const asked = await activities().chooseGoals(input);
+    expect(asked.ok).toBe(false);
+    if (asked.ok) return;
+    expect(asked.ambiguous).toEqual({
+      phrase: 'place for "the bathroom"',
+      options: ['bathroom1', 'bathroom2'],
+    });
+    const placed = await activities().chooseGoals({
+      ...input,
+      resolved: [{ phrase: 'place for "the bathroom"', node: 'bathroom2' }],
+    });
+    expect(placed.ok).toBe(true);
+    if (!placed.ok) return;
+    const target = placed.goals[0]?.match(/^(?:on|inside)\(banana, (\w+)\)$/)?.[1];
+    expect(target && roomOf(office, target)).toBe('bathroom2');
   });
 
   it('asks which place "there" means when the statement it points back to names one of several', async () => {
