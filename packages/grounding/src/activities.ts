@@ -25,6 +25,7 @@ import { choiceReply, choiceSchema, goalsChoiceSchema, oneChoiceReply } from './
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals, towardOwnThings } from './clause-goals.js';
 import { instructionClauses, isRequest } from './clauses.js';
+import { countedThings } from './counted-things.js';
 import {
   destinationPhrase,
   FITTING_BIN,
@@ -295,6 +296,16 @@ export function groundedActivities(deps: {
   }
 
   return {
+    /**
+     * What a how-many question counts ("How many chairs are in meeting room 2?": the chairs there),
+     * read from the scene by its words (countedThings); empty when it is no such question or names
+     * no kind the building has, and the search's answer stands. No model call.
+     */
+    async countedThings(input: { sceneRef: SceneRef; instruction: string }): Promise<string[]> {
+      const graph = await requireScene(deps.scenes, input.sceneRef);
+      return countedThings(graph, input.instruction) ?? [];
+    },
+
     /** One search step: the best legal (command, node) pairs by the prior; the model or the prior picks one. */
     async groundedSearchStep(given: GroundedSearchInput): Promise<SemanticSearchStepResult> {
       const { graph, index, query, instruction } = await prepare(given.sceneRef, given.instruction);

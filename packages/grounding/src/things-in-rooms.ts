@@ -174,7 +174,7 @@ const THING_AT =
   /\b(?:the|a|an|his|her|their|my|our|some)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:from|out\s+of|off)\s+(?:the\s+)?([a-z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)(?=\s*(?:$|[,.;!?])|\s+(?:and|then|to|on|onto|into|in|from|with|for|please|by|at|so|before|up|down|over|out|there)\b)/gi;
 
 /** The rooms (by name, or every room of a kind) or the asset (by name) a place phrase names. */
-function placesNamed(graph: SceneGraph, phrase: string): string[] {
+export function placesNamed(graph: SceneGraph, phrase: string): string[] {
   const said = phrase.replace(/['’]/g, '').trim();
   const room = roomNames(graph)(said);
   if (room !== undefined) return [room];
@@ -414,7 +414,7 @@ const PLACE_BEFORE =
 export function onFloorSaid(graph: SceneGraph, ids: readonly string[], phrase: string): string[] {
   const said = phrase.toLowerCase();
   const level = (id: string) => {
-    const room = roomOf(graph, id);
+    const room = graph.getNodeAttribute(id, 'kind') === 'room' ? id : roomOf(graph, id);
     return room === undefined ? undefined : floorLevel(graph, room);
   };
   const floor = /\b(ground|first|second|third|fourth|top)[- ]floor\b/.exec(said)?.[1];

@@ -73,6 +73,8 @@ export const LLM_ACTIVITY_NAMES: readonly string[] = [
   'planWithoutPathPlanner',
   'planWithPathPlannerOnly',
   'groundedSearchStep',
+  // What a how-many question counts, read from the scene: no model call.
+  'countedThings',
   'chooseGoals',
   'chooseRoomToExplore',
   'chooseNextAction',

@@ -60,6 +60,25 @@ describe('doing only what was asked', () => {
     expect(description.searchAttributes[STATUS_ATTRIBUTE.name]).toEqual(['answered']);
   }, 120_000);
 
+  it('answers a how-many question with every thing counted, and "none found" for a thing the building lacks', async () => {
+    const counted = await run('counter', 'How many chairs are there in meeting room 2?');
+    expect(counted.failure).toBeUndefined();
+    expect(counted.result.status).toBe('answered');
+    expect(counted.result.planning.answer?.nodes.map((node) => node.id)).toEqual([
+      'meeting_room2_chair_1',
+      'meeting_room2_chair_2',
+      'meeting_room2_chair_3',
+      'meeting_room2_chair_4',
+      'meeting_room2_chair_5',
+      'meeting_room2_chair_6',
+    ]);
+    const lacking = await run('counter', 'Is there a kettle anywhere on this floor?');
+    expect(lacking.result.status).toBe('answered');
+    expect(lacking.result.planning.answer?.nodes).toEqual([]);
+    expect(lacking.result.planning.searchTrace.at(-1)).toMatchObject({ command: 'done', node: '' });
+    expect(await world('counter')).toBeUndefined();
+  }, 120_000);
+
   it('ends a request for a thing the building does not have NotFound, naming it, with nothing executed', async () => {
     const { result, failure, description } = await run('giraffe', 'Bring me the giraffe.');
     expect(description.status.name).toBe('FAILED');

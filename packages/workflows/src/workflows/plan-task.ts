@@ -123,7 +123,7 @@ async function searchAndPlan(input: PlanTaskInput): Promise<PlanTaskResult> {
     searchTrace = searched.trace;
   }
 
-  if (question) return answered(input, { planner, explored, searchTrace, reading, progress });
+  if (question) return answered(input, { planner, explored, searchTrace, reading, progress, llm });
 
   const outcome =
     traits.plan === 'goals' || traits.plan === 'written-goals'
@@ -187,12 +187,22 @@ async function answered(
   run: Pick<PlanTaskResult, 'planner' | 'explored' | 'searchTrace'> & {
     reading: NonNullable<PlanTaskResult['reading']>;
     progress: ReturnType<typeof trackProgress>;
+    llm: ReturnType<typeof llmActivities>;
   },
 ): Promise<PlanTaskResult> {
-  const found = foundBy(run.searchTrace).found;
+  const searched = foundBy(run.searchTrace).found;
+  // "How many chairs are in meeting room 2?": every one counted, not the one the search ended on
+  // (runs recorded before the count answer with the search's node).
+  const counted =
+    run.reading.kind === 'question' && run.reading.form === 'how-many' && patched('counted-answer')
+      ? await run.llm.countedThings.executeWithOptions({ summary: 'count what the question asks about' }, [
+          { sceneRef: input.sceneRef, instruction: input.instruction },
+        ])
+      : [];
+  const found = counted.length > 0 ? counted : searched ? [searched] : [];
   const answer = await sim.answerQuestion.executeWithOptions(
-    { summary: oneLine(`answer ${found ? `with ${found}` : 'none found'}`) },
-    [{ sceneRef: input.sceneRef, found: found ? [found] : [], searched: run.explored.memory }],
+    { summary: oneLine(`answer ${found.length > 0 ? `with ${found.join(', ')}` : 'none found'}`) },
+    [{ sceneRef: input.sceneRef, found, searched: run.explored.memory }],
   );
   run.progress.answer = answer.text;
   enterStage(run.progress, 'done');

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { countedThings } from './counted-things.js';
+import { datasetScene } from './test-support/datasets.js';
+
+describe('what a how-many question counts', () => {
+  it('counts every thing of the kind its noun names, where it says', async () => {
+    const office = await datasetScene('office');
+    const home = await datasetScene('home');
+    expect(countedThings(office, 'How many chairs are actually in meeting room 2?')).toHaveLength(6);
+    expect(countedThings(home, 'How many sinks are there on the first floor?')).toEqual([
+      'bathroom_sink1',
+      'bathroom_sink2',
+      'kitchen_sink1',
+    ]);
+    // A node is counted by the last word of its name: a bathroom sink is no bathroom.
+    expect(countedThings(home, 'How many bathrooms have we got?')).toEqual([
+      'bathroom0',
+      'bathroom1',
+      'bathroom2',
+      'bathroom3',
+      'bathroom4',
+    ]);
+    // "Bottles of water" are water bottles; "televisions" are tvs (WordNet's other name).
+    expect(countedThings(office, 'How many bottles of water are left in the kitchen fridge?')).toHaveLength(
+      4,
+    );
+    expect(countedThings(home, 'How many televisions have we got?')).toEqual(['tv0', 'tv1']);
+  });
+
+  it('takes the kind said before when the question names none', async () => {
+    const home = await datasetScene('home');
+    expect(
+      countedThings(home, "We're having the sofas cleaned and they charge per sofa. How many have we got?"),
+    ).toEqual(['sofa0', 'sofa1', 'sofa2']);
+  });
+
+  it('counts nothing for another question, or a noun that names no kind the building has', async () => {
+    const office = await datasetScene('office');
+    expect(countedThings(office, 'Where are the chairs of meeting room 2?')).toBeUndefined();
+    expect(countedThings(office, 'How many giraffes are there?')).toBeUndefined();
+  });
+});

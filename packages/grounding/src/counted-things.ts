@@ -1,0 +1,116 @@
+import { ancestorsOf, type SceneGraph } from '@groundplan/scene-graph';
+import { buildingName, isBuildingWord, stem } from './building-words.js';
+import { destinationAssets } from './destination-assets.js';
+import { nodeWords } from './node-words.js';
+import { onFloorSaid, placesNamed } from './things-in-rooms.js';
+
+/**
+ * The things a how-many question counts: every room, asset or object whose words name the kind its
+ * noun says ("How many chairs are in meeting room 2?": the chairs there; "how many televisions":
+ * every tv, by WordNet's other name), each other word of the noun the building knows naming them
+ * too ("fire extinguishers", "bottles of water"), where the question says: in or on a room or an
+ * asset it names ("in the kitchen fridge", "in the bathrooms"), on the floor it names ("on the
+ * first floor", "upstairs"); anywhere when it names only the building ("on this floor", "in the
+ * house"). Undefined for no how-many question, or a noun that names no kind the building has ("how
+ * many of them"): then the search's answer stands. Words that exclude ("don't count the laptops")
+ * and states the building does not name ("taken", "rotten") are not read.
+ */
+export function countedThings(graph: SceneGraph, instruction: string): string[] | undefined {
+  for (const match of instruction.matchAll(HOW_MANY)) {
+    const phrase = match[1]!.toLowerCase().replace(/['’]/g, '');
+    const [before, after] = phrase.split(/\s+of\s+/) as [string, string | undefined];
+    // "Bottles of water": the water bottles; "pieces of fruit": the fruit, when no piece is one;
+    // "how many of them", "how many have we got": the kind said before ("the sofas", "every laptop").
+    const readings =
+      after === undefined
+        ? [words(before)]
+        : [
+            [...words(after), ...words(before)],
+            ...(/^(?:them|those|these)$/.test(after) ? [] : [words(after)]),
+          ];
+    const said =
+      readings.find((reading) => kindsNamed(graph, reading).length > 0) ??
+      kindBefore(graph, instruction.slice(0, match.index));
+    if (said === undefined) continue;
+    const rest = instruction.slice(match.index + match[0].length).split(/[?.!]/)[0]!;
+    return inPlaceSaid(graph, instruction, kindsNamed(graph, said), rest).sort();
+  }
+  return undefined;
+}
+
+/**
+ * The kind a how-many question with no noun of its own counts, from the text before it: the last
+ * plural that names one ("they charge per sofa" after "the sofas"), else the noun after the last
+ * "every" or "each" ("every laptop on the floor").
+ */
+function kindBefore(graph: SceneGraph, text: string): string[] | undefined {
+  const said = (text.toLowerCase().match(/[a-z][a-z-]*/g) ?? []).reverse();
+  const plural = said.find(
+    (word, i) => /[^s]s$/.test(word) && kindsNamed(graph, [word]).length > 0 && !DETERMINERS.has(said[i]!),
+  );
+  if (plural !== undefined) return [plural];
+  const every = said.findIndex((word) => word === 'every' || word === 'each');
+  const noun = every > 0 ? said[every - 1] : undefined;
+  return noun !== undefined && kindsNamed(graph, [noun]).length > 0 ? [noun] : undefined;
+}
+
+/** "How many" and the noun phrase after it, up to its verb, a preposition or the sentence's end. */
+const HOW_MANY =
+  /\bhow\s+many\s+([a-z][a-z'’ -]*?)(?=\s+(?:are|is|were|was|do|does|did|have|has|had|can|could|would|will|we|you|they|there|in|on|at|inside|around|across|left|out|up|upstairs|downstairs|altogether|all|does)\b|\s*[?,.;:!]|$)/gi;
+
+/** A phrase's words without determiners: "the fire extinguishers" -> fire, extinguishers. */
+function words(phrase: string): string[] {
+  return (phrase.match(/[a-z][a-z-]*/g) ?? []).filter((word) => !DETERMINERS.has(word));
+}
+const DETERMINERS = new Set('the a an our my your their his her its these those this that any'.split(' '));
+
+/**
+ * The rooms, assets and objects the words name: those whose name ends in the last word (in the
+ * building's name for it: "sinks" is no bathroom_sink's bathroom), whose words hold each earlier
+ * word the building knows.
+ */
+function kindsNamed(graph: SceneGraph, said: readonly string[]): string[] {
+  const head = said.at(-1);
+  if (head === undefined) return [];
+  const kind = stem(buildingName(graph, head) ?? head);
+  const describing = said
+    .slice(0, -1)
+    .filter((word) => isBuildingWord(graph, word))
+    .map((word) => stem(buildingName(graph, word) ?? word));
+  return graph.filterNodes((id, attributes) => {
+    if (attributes.kind !== 'room' && attributes.kind !== 'asset' && attributes.kind !== 'object')
+      return false;
+    const own = nodeWords(graph, id);
+    return nameHead(id) === kind && describing.every((word) => own.includes(word));
+  });
+}
+
+/** The last word of a node's name, stemmed: "meeting_room2_chair_1" -> chair, "bathroom_sink1" -> sink. */
+function nameHead(id: string): string {
+  return stem(
+    id
+      .toLowerCase()
+      .replace(/[_-]?\d+$/, '')
+      .split(/[_-]+/)
+      .at(-1)!
+      .replace(/\d+$/, ''),
+  );
+}
+
+/** Of the things, those in the places the rest of the question names, and on the floor it says. */
+function inPlaceSaid(graph: SceneGraph, instruction: string, ids: readonly string[], rest: string): string[] {
+  const places = [...rest.toLowerCase().matchAll(PLACE)].flatMap((match) => {
+    const phrase = match[1]!.trim();
+    const rooms = placesNamed(graph, phrase);
+    return rooms.length > 0 ? rooms : (destinationAssets(graph, instruction, `the ${phrase}`) ?? []);
+  });
+  const there =
+    places.length === 0
+      ? [...ids]
+      : ids.filter((id) => places.includes(id) || ancestorsOf(graph, id).some((up) => places.includes(up)));
+  return onFloorSaid(graph, there, rest);
+}
+
+/** A place after "in", "on", "inside", "at", "across" or "around", to the next word that ends it. */
+const PLACE =
+  /\b(?:in|on|inside|at|across|around)\s+(?:the\s+|our\s+|my\s+|this\s+|his\s+|her\s+|their\s+)?([a-z0-9][a-z0-9'’ -]*?)(?=\s*(?:[,;:]|$)|\s+(?:right|now|at|already|altogether|all|that|which|counting|including|so|but|and|or|just|between|together)\b)/g;
