@@ -25,7 +25,6 @@ import { choiceReply, choiceSchema, goalsChoiceSchema, oneChoiceReply } from './
 import { choiceMessages } from './choice-prompt.js';
 import { clauseConjunctions, clauseRanking, offeredGoals, towardOwnThings } from './clause-goals.js';
 import { instructionClauses, isRequest } from './clauses.js';
-import { countedThings } from './counted-things.js';
 import {
   destinationPhrase,
   FITTING_BIN,
@@ -71,6 +70,7 @@ import { absentReadThings, excludedNodes } from './read-things.js';
 import type { Reading } from './reading.js';
 import { requestGoals } from './request-goals.js';
 import { restingPlaces } from './resting-places.js';
+import { countedThings, placesWithout } from './scene-answers.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
 import { plainSwitching } from './switching-idioms.js';
 import {
@@ -297,13 +297,14 @@ export function groundedActivities(deps: {
 
   return {
     /**
-     * What a how-many question counts ("How many chairs are in meeting room 2?": the chairs there),
-     * read from the scene by its words (countedThings); empty when it is no such question or names
-     * no kind the building has, and the search's answer stands. No model call.
+     * The nodes a question's answer is, read from the scene by its words, when it is a how-many
+     * question (countedThings: "How many chairs are in meeting room 2?") or asks which places lack
+     * a thing (placesWithout: "Which of the bedrooms don't have a nightstand?"); empty otherwise,
+     * and the search's answer stands. No model call.
      */
-    async countedThings(input: { sceneRef: SceneRef; instruction: string }): Promise<string[]> {
+    async sceneAnswer(input: { sceneRef: SceneRef; instruction: string }): Promise<string[]> {
       const graph = await requireScene(deps.scenes, input.sceneRef);
-      return countedThings(graph, input.instruction) ?? [];
+      return countedThings(graph, input.instruction) ?? placesWithout(graph, input.instruction) ?? [];
     },
 
     /** One search step: the best legal (command, node) pairs by the prior; the model or the prior picks one. */

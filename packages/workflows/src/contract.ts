@@ -73,8 +73,8 @@ export const LLM_ACTIVITY_NAMES: readonly string[] = [
   'planWithoutPathPlanner',
   'planWithPathPlannerOnly',
   'groundedSearchStep',
-  // What a how-many question counts, read from the scene: no model call.
-  'countedThings',
+  // The nodes a how-many or which-lacks question's answer is, read from the scene: no model call.
+  'sceneAnswer',
   'chooseGoals',
   'chooseRoomToExplore',
   'chooseNextAction',

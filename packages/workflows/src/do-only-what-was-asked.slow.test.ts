@@ -60,7 +60,7 @@ describe('doing only what was asked', () => {
     expect(description.searchAttributes[STATUS_ATTRIBUTE.name]).toEqual(['answered']);
   }, 120_000);
 
-  it('answers a how-many question with every thing counted, and "none found" for a thing the building lacks', async () => {
+  it('answers a how-many question with every thing counted, a which-lacks question with each place lacking, and "none found" for a thing the building lacks', async () => {
     const counted = await run('counter', 'How many chairs are there in meeting room 2?');
     expect(counted.failure).toBeUndefined();
     expect(counted.result.status).toBe('answered');
@@ -72,6 +72,11 @@ describe('doing only what was asked', () => {
       'meeting_room2_chair_5',
       'meeting_room2_chair_6',
     ]);
+    const without = await run(
+      'counter',
+      'Which of the two printing zones is the one without a fire extinguisher?',
+    );
+    expect(without.result.planning.answer?.nodes.map((node) => node.id)).toEqual(['printing_zone1']);
     const lacking = await run('counter', 'Is there a kettle anywhere on this floor?');
     expect(lacking.result.status).toBe('answered');
     expect(lacking.result.planning.answer?.nodes).toEqual([]);

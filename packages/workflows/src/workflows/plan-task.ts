@@ -191,15 +191,18 @@ async function answered(
   },
 ): Promise<PlanTaskResult> {
   const searched = foundBy(run.searchTrace).found;
-  // "How many chairs are in meeting room 2?": every one counted, not the one the search ended on
-  // (runs recorded before the count answer with the search's node).
-  const counted =
-    run.reading.kind === 'question' && run.reading.form === 'how-many' && patched('counted-answer')
-      ? await run.llm.countedThings.executeWithOptions({ summary: 'count what the question asks about' }, [
+  // "How many chairs are in meeting room 2?": every one counted; "which of the bedrooms don't
+  // have a nightstand?": each one without; not the one node the search ended on (runs recorded
+  // before this answer with the search's node).
+  const listed =
+    run.reading.kind === 'question' &&
+    (run.reading.form === 'how-many' || run.reading.form === 'which') &&
+    patched('scene-answer')
+      ? await run.llm.sceneAnswer.executeWithOptions({ summary: 'read the answer from the scene' }, [
           { sceneRef: input.sceneRef, instruction: input.instruction },
         ])
       : [];
-  const found = counted.length > 0 ? counted : searched ? [searched] : [];
+  const found = listed.length > 0 ? listed : searched ? [searched] : [];
   const answer = await sim.answerQuestion.executeWithOptions(
     { summary: oneLine(`answer ${found.length > 0 ? `with ${found.join(', ')}` : 'none found'}`) },
     [{ sceneRef: input.sceneRef, found, searched: run.explored.memory }],

@@ -32,7 +32,10 @@ export function countedThings(graph: SceneGraph, instruction: string): string[] 
       readings.find((reading) => kindsNamed(graph, reading).length > 0) ??
       kindBefore(graph, instruction.slice(0, match.index));
     if (said === undefined) continue;
-    const rest = instruction.slice(match.index + match[0].length).split(/[?.!]/)[0]!;
+    // "Counting the one in the PhD bays" widens the count; it names no place to count in.
+    const rest = instruction
+      .slice(match.index + match[0].length)
+      .split(/[?.!]|\b(?:counting|including|included|besides)\b/)[0]!;
     return inPlaceSaid(graph, instruction, kindsNamed(graph, said), rest).sort();
   }
   return undefined;
@@ -43,8 +46,19 @@ export function countedThings(graph: SceneGraph, instruction: string): string[] 
  * plural that names one ("they charge per sofa" after "the sofas"), else the noun after the last
  * "every" or "each" ("every laptop on the floor").
  */
-function kindBefore(graph: SceneGraph, text: string): string[] | undefined {
+function kindBefore(
+  graph: SceneGraph,
+  text: string,
+  singular = false,
+  /** A word not to take: the places' own kind ("which floor hasn't got one"). */
+  not?: string,
+): string[] | undefined {
   const said = (text.toLowerCase().match(/[a-z][a-z-]*/g) ?? []).reverse();
+  // "Which floor hasn't got one", after "without a kitchen on her floor": the last noun of a kind.
+  if (singular) {
+    const noun = said.find((word) => word !== not && kindsNamed(graph, [word]).length > 0);
+    return noun === undefined ? undefined : [noun];
+  }
   const plural = said.find(
     (word, i) => /[^s]s$/.test(word) && kindsNamed(graph, [word]).length > 0 && !DETERMINERS.has(said[i]!),
   );
@@ -60,7 +74,7 @@ const HOW_MANY =
 
 /** A phrase's words without determiners: "the fire extinguishers" -> fire, extinguishers. */
 function words(phrase: string): string[] {
-  return (phrase.match(/[a-z][a-z-]*/g) ?? []).filter((word) => !DETERMINERS.has(word));
+  return (phrase.replace(/-/g, '').match(/[a-z]+/g) ?? []).filter((word) => !DETERMINERS.has(word));
 }
 const DETERMINERS = new Set('the a an our my your their his her its these those this that any'.split(' '));
 
@@ -78,12 +92,14 @@ function kindsNamed(graph: SceneGraph, said: readonly string[]): string[] {
     .filter((word) => isBuildingWord(graph, word))
     .map((word) => stem(buildingName(graph, word) ?? word));
   return graph.filterNodes((id, attributes) => {
-    if (attributes.kind !== 'room' && attributes.kind !== 'asset' && attributes.kind !== 'object')
-      return false;
+    if (!COUNTED_KINDS.has(attributes.kind)) return false;
     const own = nodeWords(graph, id);
     return nameHead(id) === kind && describing.every((word) => own.includes(word));
   });
 }
+
+/** The kinds of node a noun may name: "how many bedrooms", "which floor". */
+const COUNTED_KINDS = new Set(['floor', 'room', 'asset', 'object']);
 
 /** The last word of a node's name, stemmed: "meeting_room2_chair_1" -> chair, "bathroom_sink1" -> sink. */
 function nameHead(id: string): string {
@@ -101,7 +117,8 @@ function nameHead(id: string): string {
 function inPlaceSaid(graph: SceneGraph, instruction: string, ids: readonly string[], rest: string): string[] {
   const places = [...rest.toLowerCase().matchAll(PLACE)].flatMap((match) => {
     const phrase = match[1]!.trim();
-    const rooms = placesNamed(graph, phrase);
+    // "In the PhD bays": every room of that kind.
+    const rooms = [phrase, phrase.replace(/([^s])s$/, '$1')].flatMap((said) => placesNamed(graph, said));
     return rooms.length > 0 ? rooms : (destinationAssets(graph, instruction, `the ${phrase}`) ?? []);
   });
   const there =
@@ -114,3 +131,41 @@ function inPlaceSaid(graph: SceneGraph, instruction: string, ids: readonly strin
 /** A place after "in", "on", "inside", "at", "across" or "around", to the next word that ends it. */
 const PLACE =
   /\b(?:in|on|inside|at|across|around)\s+(?:the\s+|our\s+|my\s+|this\s+|his\s+|her\s+|their\s+)?([a-z0-9][a-z0-9'’ -]*?)(?=\s*(?:[,;:]|$)|\s+(?:right|now|at|already|altogether|all|that|which|counting|including|so|but|and|or|just|between|together)\b)/g;
+
+/**
+ * The places a which-question asks for that lack a thing: "Which of the bedrooms don't have a
+ * nightstand?" (the bedrooms with none in them), "Which of the two printing zones is the one
+ * without a fire extinguisher?", "Which desks in the PhD bays don't have a T-shirt on them?".
+ * The places are the rooms or assets its first noun names (where it says), the thing the kind its
+ * second noun names ("one": the kind said before; "anything": any object); a place lacks it when
+ * nothing of that kind is in or on it. Undefined for another question, or nouns that name no kind
+ * the building has.
+ */
+export function placesWithout(graph: SceneGraph, instruction: string): string[] | undefined {
+  const match = WITHOUT.exec(instruction);
+  if (match === null) return undefined;
+  const [kind, ...where] = match[1]!.toLowerCase().split(/\s+(?:in|on|of)\s+/);
+  const places = inPlaceSaid(
+    graph,
+    instruction,
+    kindsNamed(graph, words(kind!)),
+    where.length > 0 ? `in ${where.join(' in ')}` : '',
+  );
+  const thing = words(match[2]!.toLowerCase());
+  const things =
+    thing.length === 0 || /^(?:anything|something)$/.test(thing.join(' '))
+      ? graph.filterNodes((_id, attributes) => attributes.kind === 'object')
+      : kindsNamed(
+          graph,
+          /^ones?$/.test(thing.join(' '))
+            ? (kindBefore(graph, instruction.slice(0, match.index), true, words(kind!).at(-1)) ?? [])
+            : thing,
+        );
+  if (places.length === 0 || things.length === 0) return undefined;
+  const holds = (place: string) => things.some((id) => ancestorsOf(graph, id).includes(place));
+  return places.filter((place) => !holds(place)).sort();
+}
+
+/** "Which (of the) <places> (is the one) don't have | haven't got | without | has no (a|an|any) <thing>". */
+const WITHOUT =
+  /\bwhich\s+(?:of\s+(?:the\s+|our\s+|these\s+|those\s+)?(?:two\s+|three\s+)?)?([a-z][a-z -]*?)\s+(?:is\s+the\s+one\s+|are\s+the\s+ones\s+)?(?:don['’]t\s+have|doesn['’]t\s+have|do\s+not\s+have|does\s+not\s+have|haven['’]t\s+got|hasn['’]t\s+got|has\s+no|have\s+no|without|with\s+no)\s+(?:got\s+)?(?:(?:a|an|any)\s+)?([a-z][a-z -]*?)(?=\s+(?:in|on|inside|at|so|lying)\b|\s*[?,.;:!]|\s[-–—]\s|$)/i;

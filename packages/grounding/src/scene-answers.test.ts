@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countedThings } from './counted-things.js';
+import { countedThings, placesWithout } from './scene-answers.js';
 import { datasetScene } from './test-support/datasets.js';
 
 describe('what a how-many question counts', () => {
@@ -38,5 +38,25 @@ describe('what a how-many question counts', () => {
     const office = await datasetScene('office');
     expect(countedThings(office, 'Where are the chairs of meeting room 2?')).toBeUndefined();
     expect(countedThings(office, 'How many giraffes are there?')).toBeUndefined();
+  });
+
+  it('reads the places a which-question asks for that lack a thing', async () => {
+    const home = await datasetScene('home');
+    const office = await datasetScene('office');
+    expect(placesWithout(home, "Which of the bedrooms don't have a nightstand?")).toEqual([
+      'bedroom1',
+      'bedroom3',
+    ]);
+    expect(
+      placesWithout(office, 'Which of the two printing zones is the one without a fire extinguisher?'),
+    ).toEqual(['printing_zone1']);
+    // "One" is the kind said before, not the places' own.
+    expect(
+      placesWithout(
+        home,
+        "She can't manage without a kitchen on her floor - which floor of the house hasn't got one?",
+      ),
+    ).toEqual(['floor2']);
+    expect(placesWithout(home, 'Which of the bedrooms is the biggest?')).toBeUndefined();
   });
 });
