@@ -201,6 +201,17 @@ export const GROUNDED_LIMITS = { searchOptions: 5, goalOptions: 8, goals: 3, ret
 
 const NO_CALL = noCall('retrieval');
 
+/** The run's question which of several places a destination means, before anything was tried. */
+function whichPlace(place: string, options: readonly string[]) {
+  return {
+    ok: false as const,
+    error: `which place for "${place}": ${options.join(', ')}?`,
+    ambiguous: { phrase: placeQuestion(place), options: [...options] },
+    usage: NO_CALL,
+    calls: 0,
+  };
+}
+
 /**
  * Grounded choices for small models: the scene graph and the simulator say what is legal, the
  * retrieval prior orders it, and the model only picks among the best few options (or, as the
@@ -589,33 +600,15 @@ export function groundedActivities(deps: {
       return there.length > 1 ? there : [];
     });
     const unsureRoom = roomsUnsure.findIndex((rooms) => rooms.length > 0);
-    if (unsureRoom >= 0 && input.rejected.length === 0) {
-      const place = destinations[unsureRoom]!;
-      const options = roomsUnsure[unsureRoom]!;
-      return {
-        ok: false,
-        error: `which place for "${place}": ${options.join(', ')}?`,
-        ambiguous: { phrase: placeQuestion(place), options },
-        usage: NO_CALL,
-        calls: 0,
-      };
-    }
+    if (unsureRoom >= 0 && input.rejected.length === 0)
+      return whichPlace(destinations[unsureRoom]!, roomsUnsure[unsureRoom]!);
     // "Put it on the sofa" in a house of three sofas: the run asks which, as for a thing, before
     // anything was tried.
     const unsure = destinations.findIndex(
       (place, c) => place !== undefined && isDefinite(place) && (fitting[c]?.length ?? 0) > 1,
     );
-    if (unsure >= 0 && input.rejected.length === 0) {
-      const place = destinations[unsure]!;
-      const options = closestFitting(unsure, ASKED_PLACES);
-      return {
-        ok: false,
-        error: `which place for "${place}": ${options.join(', ')}?`,
-        ambiguous: { phrase: placeQuestion(place), options },
-        usage: NO_CALL,
-        calls: 0,
-      };
-    }
+    if (unsure >= 0 && input.rejected.length === 0)
+      return whichPlace(destinations[unsure]!, closestFitting(unsure, ASKED_PLACES));
     const fittingNodes = placeFits.flatMap((fits, c) =>
       fits === undefined || fits.length <= DESTINATION_THINGS
         ? (fits ?? [])
