@@ -27,6 +27,19 @@ describe('what a how-many question counts', () => {
     expect(countedThings(home, 'How many televisions have we got?')).toEqual(['tv0', 'tv1']);
   });
 
+  it('counts in the room "in there" points back to, and not at all where a place said names none', async () => {
+    const home = await datasetScene('home');
+    expect(
+      countedThings(
+        home,
+        "Everyone's eating in dining room 0. How many chairs are round the table in there?",
+      ),
+    ).toHaveLength(6);
+    // "The lunchroom" is no room the office knows by that name: nothing is counted, not every chair.
+    const office = await datasetScene('office');
+    expect(countedThings(office, "We're eating in the lunchroom. How many chairs are in there?")).toEqual([]);
+  });
+
   it('takes the kind said before when the question names none', async () => {
     const home = await datasetScene('home');
     expect(

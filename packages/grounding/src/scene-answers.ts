@@ -2,7 +2,7 @@ import { ancestorsOf, type SceneGraph } from '@groundplan/scene-graph';
 import { buildingName, isBuildingWord, stem } from './building-words.js';
 import { destinationAssets } from './destination-assets.js';
 import { nodeWords } from './node-words.js';
-import { onFloorSaid, placesNamed } from './things-in-rooms.js';
+import { onFloorSaid, placesNamed, roomsSaid } from './things-in-rooms.js';
 
 /**
  * The things a how-many question counts: every room, asset or object whose words name the kind its
@@ -32,11 +32,21 @@ export function countedThings(graph: SceneGraph, instruction: string): string[] 
       readings.find((reading) => kindsNamed(graph, reading).length > 0) ??
       kindBefore(graph, instruction.slice(0, match.index));
     if (said === undefined) continue;
-    // "Counting the one in the PhD bays" widens the count; it names no place to count in.
+    // "Counting the one in the PhD bays", "little ones in people's offices included": a part that
+    // widens the count names no place to count in.
     const rest = instruction
       .slice(match.index + match[0].length)
-      .split(/[?.!]|\b(?:counting|including|included|besides)\b/)[0]!;
-    return inPlaceSaid(graph, instruction, kindsNamed(graph, said), rest).sort();
+      .split(/[?.!]/)[0]!
+      .split(/,|\s[-–—]\s/)
+      .filter((part) => !/\b(?:counting|including|included|besides)\b/i.test(part))
+      .join(',');
+    return inPlaceSaid(
+      graph,
+      instruction,
+      kindsNamed(graph, said),
+      rest,
+      instruction.slice(0, match.index),
+    ).sort();
   }
   return undefined;
 }
@@ -114,13 +124,30 @@ function nameHead(id: string): string {
 }
 
 /** Of the things, those in the places the rest of the question names, and on the floor it says. */
-function inPlaceSaid(graph: SceneGraph, instruction: string, ids: readonly string[], rest: string): string[] {
-  const places = [...rest.toLowerCase().matchAll(PLACE)].flatMap((match) => {
-    const phrase = match[1]!.trim();
+function inPlaceSaid(
+  graph: SceneGraph,
+  instruction: string,
+  ids: readonly string[],
+  rest: string,
+  /** The text before the question: the room "in there" points back to is named in it. */
+  before = '',
+): string[] {
+  const said = [...rest.toLowerCase().matchAll(PLACE)]
+    .map((match) => match[1]!.trim())
+    // The whole building, or a floor (onFloorSaid reads it), is no place to count in.
+    .filter(
+      (phrase) =>
+        !WHOLE_BUILDING.test(phrase) && !/\b(?:ground|first|second|third|fourth|top)[- ]floor\b/.test(phrase),
+    );
+  const places = said.flatMap((phrase) => {
+    // "How many chairs are in there?", "round the table in there": the room named before.
+    if (/\bthere$/.test(phrase)) return roomsSaid(graph, 'in there', { before });
     // "In the PhD bays": every room of that kind.
     const rooms = [phrase, phrase.replace(/([^s])s$/, '$1')].flatMap((said) => placesNamed(graph, said));
     return rooms.length > 0 ? rooms : (destinationAssets(graph, instruction, `the ${phrase}`) ?? []);
   });
+  // A place said that names none of the building's ("in there" after "the lunchroom"): no count.
+  if (said.length > 0 && places.length === 0) return [];
   const there =
     places.length === 0
       ? [...ids]
@@ -128,9 +155,13 @@ function inPlaceSaid(graph: SceneGraph, instruction: string, ids: readonly strin
   return onFloorSaid(graph, there, rest);
 }
 
-/** A place after "in", "on", "inside", "at", "across" or "around", to the next word that ends it. */
+/** Places that are the whole building: "on this floor", "in the house", "around the building". */
+const WHOLE_BUILDING =
+  /^(?:this\s+|the\s+|our\s+)?(?:whole\s+|entire\s+|(?:two|three|four)\s+)?(?:floors?|house|building|household|home|place|office|world)$/;
+
+/** A place after "in", "on", "inside", "at", "across", "around" or "round", to the next word that ends it. */
 const PLACE =
-  /\b(?:in|on|inside|at|across|around)\s+(?:the\s+|our\s+|my\s+|this\s+|his\s+|her\s+|their\s+)?([a-z0-9][a-z0-9'’ -]*?)(?=\s*(?:[,;:]|$)|\s+(?:right|now|at|already|altogether|all|that|which|counting|including|so|but|and|or|just|between|together)\b)/g;
+  /\b(?:in|on|inside|at|across|around|round)\s+(?:the\s+|our\s+|my\s+|this\s+|his\s+|her\s+|their\s+)?([a-z0-9][a-z0-9'’ -]*?)(?=\s*(?:[,;:]|$)|\s+(?:right|now|at|already|altogether|all|that|which|counting|including|so|but|and|or|just|between|together)\b)/g;
 
 /**
  * The places a which-question asks for that lack a thing: "Which of the bedrooms don't have a
