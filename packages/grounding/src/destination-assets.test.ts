@@ -120,6 +120,12 @@ describe('the assets a destination can mean', () => {
     expect(
       placeSaidAt(office, "Zoe's making herself a sandwich at her desk. Would you bring the tomato over?"),
     ).toBe("Zoe's desk");
+    expect(
+      placeSaidAt(
+        office,
+        "Lena's wrapping a present for Sam at her desk. Could you take her the black pair?",
+      ),
+    ).toBe("Lena's desk");
   });
 
   it('reads where a person is now from a sentence that names them', async () => {

@@ -179,13 +179,20 @@ export function wherePeopleAre(graph: SceneGraph, instruction: string): string |
  * at the table in dining room 1", "the kids colour in at the table in dining room 2", "my sister's
  * finishing her dissertation in bed in bedroom 2"): the first "at the ..." or "in bed ..." phrase
  * that names a kind of asset the building has; "at the moment" names none. "His", "her" and
- * "their" are the person named before them ("Zoe's making a sandwich at her desk": Zoe's desk).
+ * "their" are the sentence's first person ("Zoe's making a sandwich at her desk": Zoe's desk;
+ * "Lena's wrapping a present for Sam at her desk": Lena's), else the person named before them.
  * A thing brought with no place said goes there when the speaker says no place of their own.
  */
 export function placeSaidAt(graph: SceneGraph, instruction: string): string | undefined {
   const sentences = instruction.match(/[^.!?]+[.!?]*/g) ?? [];
   for (const sentence of sentences) {
-    const named = withNamesForPronouns(instruction, sentence, (word) => isPersonOf(graph, word));
+    // "Lena's wrapping a present for Sam at her desk": the place is its subject's, the first person
+    // the sentence names; with none there, the person named before it.
+    const subject = sentence.match(/\b[A-Z][a-z]+\b/g)?.find((word) => isPersonOf(graph, word));
+    const named =
+      subject === undefined
+        ? withNamesForPronouns(instruction, sentence, (word) => isPersonOf(graph, word))
+        : sentence.replace(/\b(?:his|her|their)\b/g, `${subject}'s`);
     for (const match of named.matchAll(SAID_AT)) {
       const phrase = (match[1] ?? match[2]!)
         // "at the lab bench trying to ...": a participle after the place opens what the person does
