@@ -54,7 +54,8 @@ export function countedThings(graph: SceneGraph, instruction: string): string[] 
 /**
  * The kind a how-many question with no noun of its own counts, from the text before it: the last
  * plural that names one ("they charge per sofa" after "the sofas"), else the noun after the last
- * "every" or "each" ("every laptop on the floor").
+ * "every" or "each" ("every laptop on the floor"); with `singular`, the last noun that names one
+ * (what "one" stands for in "which floor hasn't got one?").
  */
 function kindBefore(
   graph: SceneGraph,
@@ -80,7 +81,7 @@ function kindBefore(
 
 /** "How many" and the noun phrase after it, up to its verb, a preposition or the sentence's end. */
 const HOW_MANY =
-  /\bhow\s+many\s+([a-z][a-z'’ -]*?)(?=\s+(?:are|is|were|was|do|does|did|have|has|had|can|could|would|will|we|you|they|there|in|on|at|inside|around|across|left|out|up|upstairs|downstairs|altogether|all|does)\b|\s*[?,.;:!]|$)/gi;
+  /\bhow\s+many\s+([a-z][a-z'’ -]*?)(?=\s+(?:are|is|were|was|do|does|did|have|has|had|can|could|would|will|we|you|they|there|in|on|at|inside|around|across|left|out|up|upstairs|downstairs|altogether|all)\b|\s*[?,.;:!]|$)/gi;
 
 /** A phrase's words without determiners: "the fire extinguishers" -> fire, extinguishers. */
 function words(phrase: string): string[] {
@@ -143,7 +144,7 @@ function inPlaceSaid(
     // "How many chairs are in there?", "round the table in there": the room named before.
     if (/\bthere$/.test(phrase)) return roomsSaid(graph, 'in there', { before });
     // "In the PhD bays": every room of that kind.
-    const rooms = [phrase, phrase.replace(/([^s])s$/, '$1')].flatMap((said) => placesNamed(graph, said));
+    const rooms = [phrase, phrase.replace(/([^s])s$/, '$1')].flatMap((name) => placesNamed(graph, name));
     return rooms.length > 0 ? rooms : (destinationAssets(graph, instruction, `the ${phrase}`) ?? []);
   });
   // A place said that names none of the building's ("in there" after "the lunchroom"): no count.
