@@ -2,7 +2,7 @@ import { spoken } from '@groundplan/retrieval';
 import { childrenOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
 import { stem } from './building-words.js';
 import { speakerPlace } from './clauses.js';
-import { roomNamer, withNamesForPronouns } from './destination.js';
+import { PRONOUNS, roomNamer, withNamesForPronouns } from './destination.js';
 import { nodeWords } from './node-words.js';
 import { nounPhrases } from './noun-phrases.js';
 import { isPersonOf, occupantName } from './people.js';
@@ -192,7 +192,7 @@ export function placeSaidAt(graph: SceneGraph, instruction: string): string | un
     const named =
       subject === undefined
         ? withNamesForPronouns(instruction, sentence, (word) => isPersonOf(graph, word))
-        : sentence.replace(/\b(?:his|her|their)\b/g, `${subject}'s`);
+        : sentence.replace(PRONOUNS, `${subject}'s`);
     for (const match of named.matchAll(SAID_AT)) {
       const phrase = (match[1] ?? match[2]!)
         // "at the lab bench trying to ...": a participle after the place opens what the person does

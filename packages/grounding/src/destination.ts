@@ -19,7 +19,7 @@ function defaultPlacingVerbs(): ReadonlySet<string> {
  * "His", "their", and "her" where it is whose: "her desk", not "for her" or "take her the radio"
  * (her, the person, before the end or a word that opens no noun).
  */
-const PRONOUNS =
+export const PRONOUNS =
   /\b(?:his|their|her(?!\s*(?:[.,;:!?)]|$|\s(?:the|a|an|some|something|anything|this|that|these|those|my|your|his|her|its|our|their|to|for|with|on|in|at|by|from|up|down|out|off|over|and|or|but|so|if|when|please|would|will|can|could)\b)))\b/gi;
 
 /** What a destination phrase may be read against: the rooms of the building and where the speaker is. */

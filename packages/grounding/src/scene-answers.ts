@@ -2,7 +2,8 @@ import { ancestorsOf, type SceneGraph } from '@groundplan/scene-graph';
 import { buildingName, isBuildingWord, stem } from './building-words.js';
 import { destinationAssets } from './destination-assets.js';
 import { nodeWords } from './node-words.js';
-import { onFloorSaid, placesNamed, roomsSaid } from './things-in-rooms.js';
+import { assetKind } from './resting-places.js';
+import { FLOOR_SAID, onFloorSaid, placesNamed, roomsSaid } from './things-in-rooms.js';
 
 /**
  * The things a how-many question counts: every room, asset or object whose words name the kind its
@@ -105,24 +106,12 @@ function kindsNamed(graph: SceneGraph, said: readonly string[]): string[] {
   return graph.filterNodes((id, attributes) => {
     if (!COUNTED_KINDS.has(attributes.kind)) return false;
     const own = nodeWords(graph, id);
-    return nameHead(id) === kind && describing.every((word) => own.includes(word));
+    return assetKind(id) === kind && describing.every((word) => own.includes(word));
   });
 }
 
 /** The kinds of node a noun may name: "how many bedrooms", "which floor". */
 const COUNTED_KINDS = new Set(['floor', 'room', 'asset', 'object']);
-
-/** The last word of a node's name, stemmed: "meeting_room2_chair_1" -> chair, "bathroom_sink1" -> sink. */
-function nameHead(id: string): string {
-  return stem(
-    id
-      .toLowerCase()
-      .replace(/[_-]?\d+$/, '')
-      .split(/[_-]+/)
-      .at(-1)!
-      .replace(/\d+$/, ''),
-  );
-}
 
 /** Of the things, those in the places the rest of the question names, and on the floor it says. */
 function inPlaceSaid(
@@ -136,10 +125,7 @@ function inPlaceSaid(
   const said = [...rest.toLowerCase().matchAll(PLACE)]
     .map((match) => match[1]!.trim())
     // The whole building, or a floor (onFloorSaid reads it), is no place to count in.
-    .filter(
-      (phrase) =>
-        !WHOLE_BUILDING.test(phrase) && !/\b(?:ground|first|second|third|fourth|top)[- ]floor\b/.test(phrase),
-    );
+    .filter((phrase) => !WHOLE_BUILDING.test(phrase) && !FLOOR_SAID.test(phrase));
   const places = said.flatMap((phrase) => {
     // "How many chairs are in there?", "round the table in there": the room named before.
     if (/\bthere$/.test(phrase)) return roomsSaid(graph, 'in there', { before });

@@ -257,7 +257,6 @@ export function roomsOfKindSaid(graph: SceneGraph, phrase: string): string[] {
     .replace(/^(?:the|a|an)\s+/, '')
     .trim();
   if (roomNames(graph)(said) !== undefined) return [];
-  const floor = /\b(ground|first|second|third|fourth|top)[- ]floor\b/.exec(said)?.[1];
   const kind = said
     .replace(
       /\b(?:on\s+the\s+)?(?:ground|first|second|third|fourth|top)[- ]floor\b|\b(?:upstairs|downstairs)\b/g,
@@ -265,17 +264,11 @@ export function roomsOfKindSaid(graph: SceneGraph, phrase: string): string[] {
     )
     .replace(/\s+/g, ' ')
     .trim();
-  const level = floor === undefined ? undefined : floor === 'top' ? topLevel(graph) : FLOOR_LEVELS[floor];
+  const fits = floorFits(graph, said);
   const rooms = roomsOfKind(
     graph.filterNodes((_id, attributes) => attributes.kind === 'room'),
     kind,
-  ).filter((id) => {
-    const at = floorLevel(graph, id);
-    if (level !== undefined) return at === level;
-    if (/\bupstairs\b/.test(said)) return at !== undefined && at > 0;
-    if (/\bdownstairs\b/.test(said)) return at === 0;
-    return true;
-  });
+  ).filter((id) => fits(floorLevel(graph, id)));
   return rooms.length > 1 ? rooms : [];
 }
 
@@ -417,21 +410,33 @@ export function onFloorSaid(graph: SceneGraph, ids: readonly string[], phrase: s
     const room = graph.getNodeAttribute(id, 'kind') === 'room' ? id : roomOf(graph, id);
     return room === undefined ? undefined : floorLevel(graph, room);
   };
-  const floor = /\b(ground|first|second|third|fourth|top)[- ]floor\b/.exec(said)?.[1];
-  const fits = (at: number | undefined) =>
-    at !== undefined &&
-    (floor !== undefined
-      ? at === (floor === 'top' ? topLevel(graph) : FLOOR_LEVELS[floor])
-      : /\bupstairs\b/.test(said)
-        ? at > 0
-        : /\bdownstairs\b/.test(said)
-          ? at === 0
-          : true);
+  const fits = floorFits(graph, said);
   const there = ids.filter((id) => fits(level(id)));
   return there.length > 0 ? there : [...ids];
 }
 
 const FLOOR_LEVELS: Record<string, number> = { ground: 0, first: 1, second: 2, third: 3, fourth: 4 };
+
+/** A floor said by its name: "the first floor", "first-floor", "the top floor". */
+export const FLOOR_SAID = /\b(ground|first|second|third|fourth|top)[- ]floor\b/;
+
+/**
+ * Whether a floor's level is the one a lower-case phrase says: the floor it names, above the
+ * ground floor for "upstairs", the ground floor for "downstairs"; any known level when it says none.
+ */
+function floorFits(graph: SceneGraph, said: string): (at: number | undefined) => boolean {
+  const floor = FLOOR_SAID.exec(said)?.[1];
+  const level = floor === undefined ? undefined : floor === 'top' ? topLevel(graph) : FLOOR_LEVELS[floor];
+  return (at) =>
+    at !== undefined &&
+    (level !== undefined
+      ? at === level
+      : /\bupstairs\b/.test(said)
+        ? at > 0
+        : /\bdownstairs\b/.test(said)
+          ? at === 0
+          : true);
+}
 
 /** The highest level of the building's floors ("the top floor"). */
 function topLevel(graph: SceneGraph): number | undefined {
