@@ -192,16 +192,19 @@ async function answered(
 ): Promise<PlanTaskResult> {
   const searched = foundBy(run.searchTrace).found;
   // "How many chairs are in meeting room 2?": every one counted; "which of the bedrooms don't
-  // have a nightstand?": each one without; not the one node the search ended on (runs recorded
-  // before this answer with the search's node).
-  const listed =
+  // have a nightstand?": each one without; not the one node the search ended on. Every question
+  // asks, since the scene's answer decides whether it is one ("My parents are staying over - how
+  // many beds have we got?" is read as a statement's question); runs recorded before asked only
+  // for a how-many or which form, and runs before that took the search's node.
+  const asksTheScene =
     run.reading.kind === 'question' &&
-    (run.reading.form === 'how-many' || run.reading.form === 'which') &&
-    patched('scene-answer')
-      ? await run.llm.sceneAnswer.executeWithOptions({ summary: 'read the answer from the scene' }, [
-          { sceneRef: input.sceneRef, instruction: input.instruction },
-        ])
-      : [];
+    (patched('scene-answer-every-question') ||
+      ((run.reading.form === 'how-many' || run.reading.form === 'which') && patched('scene-answer')));
+  const listed = asksTheScene
+    ? await run.llm.sceneAnswer.executeWithOptions({ summary: 'read the answer from the scene' }, [
+        { sceneRef: input.sceneRef, instruction: input.instruction },
+      ])
+    : [];
   const found = listed.length > 0 ? listed : searched ? [searched] : [];
   const answer = await sim.answerQuestion.executeWithOptions(
     { summary: oneLine(`answer ${found.length > 0 ? `with ${found.join(', ')}` : 'none found'}`) },
