@@ -44,7 +44,7 @@ import {
 } from './destination-assets.js';
 import { excludedByWords } from './excluded-words.js';
 import { likeliestPerToken } from './likeliest.js';
-import { missingThings, unknownPhrases } from './missing-things.js';
+import { describedNowhere, missingThings, unknownPhrases } from './missing-things.js';
 import {
   DONE_LABEL,
   NEXT_ACTION_OPTIONS,
@@ -323,9 +323,15 @@ export function groundedActivities(deps: {
       const { graph, index, query, instruction } = await prepare(given.sceneRef, given.instruction);
       const input = { ...given, instruction };
       // "Have we got a mop anywhere in the house?": a thing the building lacks is answered "none
-      // found" (done with no node), not with the nearest thing a search would end on.
-      const lacking = await absentThings(index, unknownPhrases(graph, askedWhetherThere(instruction)));
-      if (lacking.length > 0)
+      // found" (done with no node), not with the nearest thing a search would end on; so is one no
+      // thing of the building answers to as a whole ("a vending machine" among coffee machines).
+      // "Scotch tape or packing tape": none found only when neither is there.
+      const asked = askedWhetherThere(instruction);
+      const lacking = [
+        ...(await absentThings(index, unknownPhrases(graph, asked))),
+        ...describedNowhere(graph, asked),
+      ].filter((thing, i, all) => all.findIndex((other) => other.phrase === thing.phrase) === i);
+      if (asked.length > 0 && lacking.length === asked.length)
         return {
           command: 'done',
           node: '',

@@ -4,7 +4,7 @@ import type { ActionSpec, Goal } from '@groundplan/simulator';
 import { askedParts } from './acted-on-phrases.js';
 import { buildingName, stem } from './building-words.js';
 import { instructionClauses } from './clauses.js';
-import { isAdverb, isBaseVerb, isOnlyNoun } from './lexicon.js';
+import { isAdverb, isBaseVerb, isOnlyNoun, isParticiple } from './lexicon.js';
 import { attributeNames, nodeWords } from './node-words.js';
 import { isPersonOf, ownerOf, saidNames } from './people.js';
 import { assetKind } from './resting-places.js';
@@ -504,15 +504,6 @@ const BEFORE_VERB = new Set(
 function isNounHere(word: string, previous: string): boolean {
   return word === 'can' && DETERMINERS.has(previous);
 }
-
-/** A past participle or a gerund: "left", "lying", "dripping", "moved". */
-function isParticiple(word: string): boolean {
-  return /^(?:[a-z]{3,}ed|[a-z]{2,}ing)$/.test(word) || IRREGULAR_PARTICIPLES.has(word);
-}
-
-const IRREGULAR_PARTICIPLES = new Set(
-  'left gone kept put lain sat stood hung spilt spilled thrown broken forgotten lost hidden taken'.split(' '),
-);
 
 /** Whether a word opens a phrase that says where: a preposition of place, not a verb's particle or an infinitive's "to". */
 function isPlacePreposition(word: string, next: string, previous: string): boolean {

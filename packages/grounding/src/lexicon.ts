@@ -59,9 +59,9 @@ export function isAdverb(word: string): boolean {
  * does not know at all ("almirah") may still name a thing.
  */
 export function isNeverNoun(word: string): boolean {
-  const { nouns, verbs, adverbs, adjectives } = load();
+  const { verbs, adverbs, adjectives } = load();
   const lower = word.toLowerCase();
-  if (nouns.has(lower) || singulars(lower).some((singular) => nouns.has(singular))) return false;
+  if (isNoun(lower)) return false;
   return verbs.has(lower) || adverbs.has(lower) || adjectives.has(lower);
 }
 
@@ -156,15 +156,30 @@ function hypernyms(data: Buffer, offset: number): number[] {
 
 /** Whether WordNet knows a word at all, in any part of speech ("little", "coffee"; not "Aarav"). */
 export function isKnownWord(word: string): boolean {
-  const { nouns, verbs, adverbs, adjectives } = load();
+  const { verbs, adverbs, adjectives } = load();
   const lower = word.toLowerCase();
-  return (
-    nouns.has(lower) ||
-    singulars(lower).some((singular) => nouns.has(singular)) ||
-    verbs.has(lower) ||
-    adverbs.has(lower) ||
-    adjectives.has(lower)
-  );
+  return isNoun(lower) || verbs.has(lower) || adverbs.has(lower) || adjectives.has(lower);
+}
+
+/** A past participle or a gerund by its form: "left", "lying", "dripping", "moved". */
+export function isParticiple(word: string): boolean {
+  return /^(?:[a-z]{3,}ed|[a-z]{2,}ing)$/.test(word) || IRREGULAR_PARTICIPLES.has(word);
+}
+
+const IRREGULAR_PARTICIPLES = new Set(
+  'left gone kept put lain sat stood hung spilt spilled thrown broken forgotten lost hidden taken'.split(' '),
+);
+
+/** Whether WordNet knows a word as a noun, in its own form or a singular of it: "bottle", "markers". */
+export function isNoun(word: string): boolean {
+  const { nouns } = load();
+  const lower = word.toLowerCase();
+  return nouns.has(lower) || singulars(lower).some((singular) => nouns.has(singular));
+}
+
+/** Whether WordNet knows a word as an adjective, whatever else it is: "clean", "hot", "red". */
+export function isAdjective(word: string): boolean {
+  return load().adjectives.has(word.toLowerCase());
 }
 
 /** Whether WordNet knows a word as an adjective and not as a noun: "hot", "droopy"; not "red". */
@@ -176,10 +191,9 @@ export function isAdjectiveOnly(word: string): boolean {
 
 /** Whether WordNet knows a word as a noun and as nothing else: "telly", "lasagne"; not "in", "can", "one". */
 export function isOnlyNoun(word: string): boolean {
-  const { nouns, verbs, adverbs, adjectives } = load();
+  const { verbs, adverbs, adjectives } = load();
   const lower = word.toLowerCase();
-  const noun = nouns.has(lower) || singulars(lower).some((singular) => nouns.has(singular));
-  return noun && !verbs.has(lower) && !adverbs.has(lower) && !adjectives.has(lower);
+  return isNoun(lower) && !verbs.has(lower) && !adverbs.has(lower) && !adjectives.has(lower);
 }
 
 /**

@@ -1,7 +1,9 @@
-import type { SceneGraph } from '@groundplan/scene-graph';
+import { ancestorsOf, type SceneGraph } from '@groundplan/scene-graph';
 import { actedOnPhrases } from './acted-on-phrases.js';
-import { isBuildingWord } from './building-words.js';
-import { isNeverNoun, namesNoThing, namesPlace } from './lexicon.js';
+import { buildingName, isBuildingWord, stem } from './building-words.js';
+import { isAdjective, isKnownWord, isNeverNoun, isNoun, namesNoThing, namesPlace } from './lexicon.js';
+import { nodeWords } from './node-words.js';
+import { isPersonOf } from './people.js';
 
 /**
  * The things an instruction asks to act on that the building does not have: each noun phrase its
@@ -35,6 +37,61 @@ export function unknownPhrases(scene: SceneGraph, phrases: readonly string[]): s
   }
   return [...new Set(missing)];
 }
+
+/**
+ * The phrases of two words or more that no one thing of the building answers to, though each word
+ * may be its: no asset or object whose words hold the phrase's last word (what the thing is) and
+ * each noun before it that describes it, in its own words or its places' ("a vending machine" where
+ * the only machines make coffee, "a desk fan" where no fan is, "any Scotch tape"; "the kitchen
+ * knife" is the knife in the kitchen). Words that only describe ("a hot water bottle": hot), names
+ * of people and general words are not read. Each comes with the thing that holds most of its words
+ * (or "nothing"), for the one line that says so.
+ */
+export function describedNowhere(
+  scene: SceneGraph,
+  phrases: readonly string[],
+): { phrase: string; nearest: string }[] {
+  return phrases.flatMap((phrase) => {
+    const words = (phrase.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? []).filter(
+      (word) => !isGeneral(word) && !DETERMINERS.has(word) && !/['’]s$/.test(word),
+    );
+    if (words.length < 2 || words.some((word) => PRO_FORMS.has(word))) return [];
+    const [kind, ...describing] = [words.at(-1)!, ...words.slice(0, -1).filter(describesAsNoun(scene))].map(
+      (word) => stem(buildingName(scene, word) ?? word),
+    );
+    const things = scene.filterNodes((_id, attributes) => THING_KINDS.has(attributes.kind));
+    const held = (id: string) => {
+      const own = nodeWords(scene, id);
+      const around = ancestorsOf(scene, id).flatMap((up) => nodeWords(scene, up));
+      return [kind!, ...describing].filter(
+        (word) => own.includes(word) || (word !== kind && around.includes(word)),
+      );
+    };
+    if (things.some((id) => held(id).length === describing.length + 1)) return [];
+    const nearest = things.reduce<{ id: string; count: number }>(
+      (best, id) => {
+        const count = held(id).length;
+        return count > best.count ? { id, count } : best;
+      },
+      { id: 'nothing', count: 0 },
+    );
+    return [{ phrase, nearest: nearest.id }];
+  });
+}
+
+/**
+ * A word before a phrase's noun that names what the thing is for, of or from ("vending", "desk",
+ * "packing"): a noun, or a word WordNet does not know ("whiteboard"), not an adjective or someone's name.
+ */
+const describesAsNoun =
+  (scene: SceneGraph) =>
+  (word: string): boolean =>
+    (isNoun(word) || !isKnownWord(word)) && !isAdjective(word) && !isPersonOf(scene, word);
+
+const THING_KINDS = new Set(['asset', 'object']);
+const DETERMINERS = new Set(
+  'the a an some any my his her their our your its this that these those'.split(' '),
+);
 
 /** A general word, or its plural: "bits", "others". */
 function isGeneral(word: string): boolean {
