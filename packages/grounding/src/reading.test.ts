@@ -23,6 +23,12 @@ describe('reading an instruction', () => {
       form: 'where',
     });
     expect(kind('I want to know if there is milk. Then bring me a mug.')).toBe('request');
+    // Whether a thing is there is no skill's to change: the check is for an answer.
+    expect(
+      readInstruction("Can you check whether there's a bottle opener anywhere in the kitchen?"),
+    ).toMatchObject({ kind: 'question', form: 'whether' });
+    expect(kind('See if there are any clean mugs, then bring me one.')).toBe('request');
+    expect(kind('Check if the coffee machine is working.')).toBe('request');
   });
 
   it('reads an imperative search as a question to answer, not a request to act', () => {

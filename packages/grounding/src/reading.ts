@@ -189,6 +189,10 @@ const AUXILIARIES = new Set(
  * like to know where the stapler is" ask, they do not request.
  */
 function indirectQuestion(sentence: string): QuestionForm | undefined {
+  // "Check whether there's a bottle opener in the kitchen": whether a thing is there is no skill's
+  // to change, so the check is for an answer ("check if the coffee machine is working" still asks
+  // the robot to try it; "see if there are clean mugs, then bring me one" asks for the mug).
+  if (CHECK_THERE.test(sentence) && !instructionClauses(sentence).slice(1).some(asks)) return 'whether';
   const match = INDIRECT.exec(sentence.trim());
   if (match === null) return undefined;
   const word = match[1]!.toLowerCase();
@@ -202,6 +206,9 @@ function indirectQuestion(sentence: string): QuestionForm | undefined {
  */
 const POLITE_ASK =
   /(?:^|[;:,]\s*|\s[-–—]\s+)(?:(?:so|and|but|then|now)\s+)?(?:can|could|would|will)\s+you\b/i;
+
+/** A verb of looking, then whether there is a thing: "check whether there's", "see if there are". */
+const CHECK_THERE = /\b(?:check|see|look|find\s+out)\s+(?:whether|if)\s+there(?:['’]s|\s+is|\s+are)\b/i;
 
 const INDIRECT =
   /^(?:i\s+(?:wonder|was\s+wondering)|i'?m\s+wondering|i\s+(?:want|need|would\s+like)\s+to\s+know|i'd\s+like\s+to\s+know)\s+([a-z]+)/i;

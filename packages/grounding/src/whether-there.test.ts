@@ -13,6 +13,9 @@ describe('the things a question asks whether the building has', () => {
       'phone charger',
     ]);
     expect(askedWhetherThere("We don't own a vacuum cleaner, do we?")).toEqual(['vacuum cleaner']);
+    expect(
+      askedWhetherThere("Can you check whether there's a bottle opener anywhere in the kitchen?"),
+    ).toEqual(['bottle opener']);
     // What the sentence says first is no thing asked about.
     expect(
       askedWhetherThere("My daughter's grazed her knee on the patio - have we got any plasters anywhere?"),
@@ -59,7 +62,9 @@ describe('the things a question asks whether the building has', () => {
     const nowhere = (scene: typeof home, question: string) =>
       describedNowhere(scene, askedWhetherThere(question)).map((thing) => thing.phrase);
     // Its only machines make coffee; its only charger is the robot's; no bottle at home holds water.
-    expect(nowhere(office, 'Is there a vending machine anywhere on this floor?')).toEqual(['vending machine']);
+    expect(nowhere(office, 'Is there a vending machine anywhere on this floor?')).toEqual([
+      'vending machine',
+    ]);
     expect(nowhere(office, 'Has anyone in the PhD bays left a phone charger lying around?')).toEqual([
       'phone charger',
     ]);

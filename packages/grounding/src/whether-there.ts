@@ -48,6 +48,6 @@ function thingOnly(phrase: string): string {
 /** The forms of question that may ask whether a thing is there (not "which", "how many", "who", "where", "what"). */
 const ASKING_WHETHER = new Set<QuestionForm>(['whether', 'find', 'other']);
 
-/** "Is there", "have we got", "do we have", "has anyone ... got", "don't own" and the like, then "a", "an", "any" or "some". */
+/** "Is there", "whether there's", "have we got", "do we have", "has anyone ... got", "don't own" and the like, then "a", "an", "any" or "some". */
 const WHETHER_THERE =
-  /\b(?:is\s+there|are\s+there|(?:have|has|'ve|’ve)\s+(?:we|you|they|i|anyone|anybody|someone|somebody)(?:\s+[a-z]+){0,4}?\s+(?:got|left|kept)|(?:do|does|don't|don’t)\s+(?:we|you|they|i)?\s*(?:have|own|keep)|(?:have|has|'ve|’ve)\s+got|(?:we|they|you)\s+(?:have|own|keep))\s+((?:a|an|any|some)\s)/gi;
+  /\b(?:is\s+there|are\s+there|(?:whether|if)\s+there(?:['’]s|\s+is|\s+are)|(?:have|has|'ve|’ve)\s+(?:we|you|they|i|anyone|anybody|someone|somebody)(?:\s+[a-z]+){0,4}?\s+(?:got|left|kept)|(?:do|does|don't|don’t)\s+(?:we|you|they|i)?\s*(?:have|own|keep)|(?:have|has|'ve|’ve)\s+got|(?:we|they|you)\s+(?:have|own|keep))\s+((?:a|an|any|some)\s)/gi;
