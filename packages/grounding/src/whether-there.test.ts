@@ -16,6 +16,15 @@ describe('the things a question asks whether the building has', () => {
     expect(
       askedWhetherThere("Can you check whether there's a bottle opener anywhere in the kitchen?"),
     ).toEqual(['bottle opener']);
+    // "One": the thing said before.
+    expect(
+      askedWhetherThere(
+        'My insurer wants to know whether we keep a fire extinguisher. Have we got one anywhere?',
+      ),
+    ).toEqual(['fire extinguisher']);
+    expect(askedWhetherThere("Matt's lost his bike helmet - has anyone got one lying around?")).toEqual([
+      'bike helmet',
+    ]);
     // What the sentence says first is no thing asked about.
     expect(
       askedWhetherThere("My daughter's grazed her knee on the patio - have we got any plasters anywhere?"),

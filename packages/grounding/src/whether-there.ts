@@ -1,5 +1,5 @@
 import { isAdjective, isAdverb, isNoun, isParticiple } from './lexicon.js';
-import { nounPhrases } from './noun-phrases.js';
+import { nounPhrases, opensNounPhrase } from './noun-phrases.js';
 import { type QuestionForm, readInstruction } from './reading.js';
 
 /**
@@ -18,6 +18,11 @@ export function askedWhetherThere(instruction: string): string[] {
   if (reading.kind !== 'question' || !ASKING_WHETHER.has(reading.form)) return [];
   return reading.asks.flatMap((sentence) =>
     [...sentence.matchAll(WHETHER_THERE)].flatMap((match) => {
+      // "Matt's lost his bike helmet - has anyone got one?": "one" is the thing said before.
+      if (/^one\b/i.test(match[1]!)) {
+        const said = lastThing(instruction.slice(0, instruction.indexOf(sentence) + match.index));
+        return said === undefined ? [] : [said];
+      }
       const rest = sentence.slice(match.index + match[0].length - match[1]!.length);
       const first = nounPhrases(rest)[0];
       if (first === undefined) return [];
@@ -28,6 +33,17 @@ export function askedWhetherThere(instruction: string): string[] {
       return [first, ...(other === undefined ? [] : [other])].map(thingOnly).filter((thing) => thing !== '');
     }),
   );
+}
+
+/** The last thing a text names: "whether we keep a fire extinguisher" -> fire extinguisher, "Matt's lost his bike helmet" -> bike helmet. */
+function lastThing(text: string): string | undefined {
+  const words = nounPhrases(text).at(-1)?.split(' ');
+  if (words === undefined) return undefined;
+  const after = words.slice(words.findLastIndex(opensNounPhrase) + 1);
+  // "his bike helmet - has anyone": the thing ends at a dash.
+  const end = after.findIndex((word) => !/^[a-z]/.test(word));
+  const thing = thingOnly((end === -1 ? after : after.slice(0, end)).join(' '));
+  return thing === '' ? undefined : thing;
 }
 
 /**
@@ -48,6 +64,6 @@ function thingOnly(phrase: string): string {
 /** The forms of question that may ask whether a thing is there (not "which", "how many", "who", "where", "what"). */
 const ASKING_WHETHER = new Set<QuestionForm>(['whether', 'find', 'other']);
 
-/** "Is there", "whether there's", "have we got", "do we have", "has anyone ... got", "don't own" and the like, then "a", "an", "any" or "some". */
+/** "Is there", "whether there's", "have we got", "do we have", "has anyone ... got", "don't own" and the like, then "a", "an", "any", "some" or "one". */
 const WHETHER_THERE =
-  /\b(?:is\s+there|are\s+there|(?:whether|if)\s+there(?:['’]s|\s+is|\s+are)|(?:have|has|'ve|’ve)\s+(?:we|you|they|i|anyone|anybody|someone|somebody)(?:\s+[a-z]+){0,4}?\s+(?:got|left|kept)|(?:do|does|don't|don’t)\s+(?:we|you|they|i)?\s*(?:have|own|keep)|(?:have|has|'ve|’ve)\s+got|(?:we|they|you)\s+(?:have|own|keep))\s+((?:a|an|any|some)\s)/gi;
+  /\b(?:is\s+there|are\s+there|(?:whether|if)\s+there(?:['’]s|\s+is|\s+are)|(?:have|has|'ve|’ve)\s+(?:we|you|they|i|anyone|anybody|someone|somebody)(?:\s+[a-z]+){0,4}?\s+(?:got|left|kept)|(?:do|does|don't|don’t)\s+(?:we|you|they|i)?\s*(?:have|own|keep)|(?:have|has|'ve|’ve)\s+got|(?:we|they|you)\s+(?:have|own|keep))\s+((?:a|an|any|some)\s|one\b)/gi;
