@@ -67,10 +67,10 @@ import { isPersonOf, occupantOf, placeOfPerson } from './people.js';
 import { buildingNodes, exploredRoomNodes, planNodes } from './plan-nodes.js';
 import { asksForFit, plainWords } from './quantified.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
-import type { Reading } from './reading.js';
+import { type Reading, readInstruction } from './reading.js';
 import { requestGoals } from './request-goals.js';
 import { restingPlaces } from './resting-places.js';
-import { countedThings, placesWithout } from './scene-answers.js';
+import { countedThings, placesWithout, thingsApartFrom } from './scene-answers.js';
 import { appliedStep, invalidStep, type SemanticSearchStepResult } from './search-step.js';
 import { plainSwitching } from './switching-idioms.js';
 import {
@@ -310,12 +310,19 @@ export function groundedActivities(deps: {
     /**
      * The nodes a question's answer is, read from the scene by its words, when it is a how-many
      * question (countedThings: "How many chairs are in meeting room 2?") or asks which places lack
-     * a thing (placesWithout: "Which of the bedrooms don't have a nightstand?"); empty otherwise,
+     * a thing (placesWithout: "Which of the bedrooms don't have a nightstand?") or about things
+     * besides those it sets aside (thingsApartFrom: "Apart from the ones in the kitchen, where are
+     * the fire extinguishers?"); empty otherwise,
      * and the search's answer stands. No model call.
      */
     async sceneAnswer(input: { sceneRef: SceneRef; instruction: string }): Promise<string[]> {
       const graph = await requireScene(deps.scenes, input.sceneRef);
-      return countedThings(graph, input.instruction) ?? placesWithout(graph, input.instruction) ?? [];
+      return (
+        countedThings(graph, input.instruction) ??
+        placesWithout(graph, input.instruction) ??
+        thingsApartFrom(graph, input.instruction) ??
+        []
+      );
     },
 
     /** One search step: the best legal (command, node) pairs by the prior; the model or the prior picks one. */
@@ -327,6 +334,19 @@ export function groundedActivities(deps: {
       // thing of the building answers to as a whole ("a vending machine" among coffee machines).
       // "Scotch tape or packing tape": none found only when neither is there.
       const asked = askedWhetherThere(instruction);
+      // "Is there a microwave apart from the one in the kitchen?": none, when that is the only one.
+      if (
+        readInstruction(instruction).kind === 'question' &&
+        thingsApartFrom(graph, instruction)?.length === 0
+      )
+        return {
+          command: 'done',
+          node: '',
+          reasoning: 'none in the building besides those the question sets aside',
+          chainOfThought: '',
+          usage: NO_CALL,
+          calls: 0,
+        };
       const lacking = [
         ...(await absentThings(index, unknownPhrases(graph, asked))),
         ...describedNowhere(graph, asked),

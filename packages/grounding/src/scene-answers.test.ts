@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countedThings, placesWithout } from './scene-answers.js';
+import { countedThings, placesWithout, thingsApartFrom } from './scene-answers.js';
 import { datasetScene } from './test-support/datasets.js';
 
 describe('what a how-many question counts', () => {
@@ -71,5 +71,26 @@ describe('what a how-many question counts', () => {
       ),
     ).toEqual(['floor2']);
     expect(placesWithout(home, 'Which of the bedrooms is the biggest?')).toBeUndefined();
+  });
+
+  it('answers about the things besides those a question sets aside', async () => {
+    const office = await datasetScene('office');
+    expect(
+      thingsApartFrom(
+        office,
+        'Apart from the ones in the kitchen and the meeting rooms, where are the fire extinguishers? Just tell me.',
+      ),
+    ).toEqual(['fire_extinguisher_2', 'fire_extinguisher_3', 'fire_extinguisher_5']);
+    // The kitchen's microwave is the only one: none besides it.
+    expect(
+      thingsApartFrom(office, 'Is there a microwave anywhere apart from the one in the kitchen?'),
+    ).toEqual([]);
+    expect(thingsApartFrom(office, 'Is there a fridge anywhere apart from the one in the kitchen?')).toEqual([
+      'drinks_fridge',
+      'tobis_mini_fridge',
+    ]);
+    // Nothing set aside, or set aside in a place the building does not have: not read.
+    expect(thingsApartFrom(office, 'Where are the fire extinguishers?')).toBeUndefined();
+    expect(thingsApartFrom(office, 'Is there a fridge apart from the one in the garage?')).toBeUndefined();
   });
 });

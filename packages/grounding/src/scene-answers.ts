@@ -151,6 +151,40 @@ const PLACE =
   /\b(?:in|on|inside|at|across|around|round)\s+(?:the\s+|our\s+|my\s+|this\s+|his\s+|her\s+|their\s+)?([a-z0-9][a-z0-9'’ -]*?)(?=\s*(?:[,;:]|$)|\s+(?:right|now|at|already|altogether|all|that|which|counting|including|so|but|and|or|just|between|together)\b)/g;
 
 /**
+ * The things a question asks about besides those it sets aside in places it names: "Apart from
+ * the ones in the kitchen and the meeting rooms, where are the fire extinguishers?" (the others),
+ * "Is there a microwave anywhere apart from the one in the kitchen?" (none, when the kitchen's is
+ * the only one). Its kind is what "where are" or "is there" asks about (the plural said before
+ * the aside, for a where-question that opens with it). Undefined when the question sets nothing
+ * aside or names no kind the building has.
+ */
+export function thingsApartFrom(graph: SceneGraph, instruction: string): string[] | undefined {
+  const aside = APART_FROM.exec(instruction);
+  if (aside === null) return undefined;
+  const asked = WHERE_ARE.exec(instruction) ?? THERE_IS.exec(instruction);
+  if (asked === null) return undefined;
+  const kind = kindsNamed(graph, words(asked[1]!.toLowerCase()));
+  if (kind.length === 0) return undefined;
+  // "In the kitchen and the meeting rooms": each place in turn.
+  const setAside = aside[2]!
+    .split(/\s*,\s*|\s+and\s+/)
+    .flatMap((place) => inPlaceSaid(graph, instruction, kind, `${aside[1]} ${place}`));
+  // A place that names none of the building's sets nothing aside: the question is not read.
+  if (setAside.length === 0) return undefined;
+  return kind.filter((id) => !setAside.includes(id)).sort();
+}
+
+/** "Apart from the one(s) in|on|at <places>", and "other than", "except (for)", "besides", "aside from", "not counting". */
+const APART_FROM =
+  /\b(?:apart\s+from|other\s+than|except(?:\s+for)?|besides|aside\s+from|not\s+counting)\s+the\s+ones?\s+(in|on|at)\s+([a-z0-9][a-z0-9'’ ,-]*?)(?=\s*[?.!]|,\s*(?:where|is|are|have|has|do)\b|$)/i;
+/** "Where are the fire extinguishers": the things asked where. */
+const WHERE_ARE =
+  /\bwhere\s+(?:are|is)\s+(?:all\s+)?(?:the\s+|our\s+)?([a-z][a-z -]*?)(?=\s*[?,.!]|\s+(?:kept|now|at|in|on)\b)/i;
+/** "Is there a microwave anywhere", "have we got any": the thing asked whether there is. */
+const THERE_IS =
+  /\b(?:is\s+there|are\s+there|have\s+we\s+got|do\s+we\s+have)\s+(?:a|an|any|another|other)\s+([a-z][a-z -]*?)(?=\s*[?,.!]|\s+(?:anywhere|somewhere|apart|other|except|besides|aside|in|on|at)\b)/i;
+
+/**
  * The places a which-question asks for that lack a thing: "Which of the bedrooms don't have a
  * nightstand?" (the bedrooms with none in them), "Which of the two printing zones is the one
  * without a fire extinguisher?", "Which desks in the PhD bays don't have a T-shirt on them?".
