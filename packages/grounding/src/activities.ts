@@ -28,6 +28,7 @@ import { instructionClauses, isRequest } from './clauses.js';
 import {
   destinationPhrase,
   FITTING_BIN,
+  lastPlaceBefore,
   namedRoom,
   personBefore,
   roomNamer,
@@ -43,6 +44,7 @@ import {
   wherePeopleAre,
 } from './destination-assets.js';
 import { excludedByWords } from './excluded-words.js';
+import { plainRequests } from './indirect-requests.js';
 import { likeliestPerToken } from './likeliest.js';
 import { describedNowhere, missingThings, unknownPhrases } from './missing-things.js';
 import {
@@ -294,14 +296,15 @@ export function groundedActivities(deps: {
 
   /**
    * The scene, its index, and the instruction in the building's words (inBuildingWords), its
-   * switching idioms said plainly (plainSwitching), and embedded.
+   * indirect requests and switching idioms said plainly (plainRequests, plainSwitching), and
+   * embedded.
    */
   async function prepare(sceneRef: SceneRef, said: string) {
     if (!deps.retrieval)
       throw new Error('grounded planning needs retrieval: start the llm role with an embedding model');
     const graph = await requireScene(deps.scenes, sceneRef);
     const index = await deps.retrieval.indexFor(sceneRef, graph);
-    const instruction = plainSwitching(inBuildingWords(graph, said));
+    const instruction = plainSwitching(inBuildingWords(graph, plainRequests(said)));
     const [query] = await index.embedder.embed([instruction]);
     return { graph, index, query: query!, instruction };
   }
@@ -542,6 +545,7 @@ export function groundedActivities(deps: {
         namesRoom: roomNamer(graph),
         placingVerbs: placing,
         speakerAt: wherePeopleAre(graph, input.instruction),
+        placeSaidBefore: () => lastPlaceBefore(input.instruction, said[c]!),
         // "Take him something": to where the person named before this clause has things brought.
         placeOfPerson: () => {
           // A sentence may open with a name the building knows ("Tobi spilt soda ...").

@@ -3,6 +3,7 @@ import {
   DESTINATION_WEIGHT,
   destinationPhrase,
   FITTING_BIN,
+  lastPlaceBefore,
   namedRoom,
   towardDestination,
   withNamesForPronouns,
@@ -22,6 +23,18 @@ describe('destination phrases', () => {
     expect(destinationPhrase('Move all the things on the reception desk to the admin shelf')).toBe(
       'the admin shelf',
     );
+  });
+
+  it('reads "there" as the last place the instruction named before the clause', () => {
+    const instruction =
+      "Visitors sit at the front desk for ages and there's nothing to read. Could you put the magazines from robot lounge 1 there instead?";
+    const clause = 'Could you put the magazines from robot lounge 1 there instead';
+    expect(lastPlaceBefore(instruction, clause)).toBe('the front desk');
+    expect(destinationPhrase(clause, { placeSaidBefore: (said) => lastPlaceBefore(instruction, said) })).toBe(
+      'the front desk',
+    );
+    // No place before: nowhere said.
+    expect(lastPlaceBefore('Put the cup there.', 'Put the cup there')).toBeUndefined();
   });
 
   it('reads the request after its politeness: "could you put them on the table" names the table', () => {

@@ -3,6 +3,7 @@ import type { SceneGraph } from '@groundplan/scene-graph';
 import { ACTION_SPECS, type Goal } from '@groundplan/simulator';
 import { placingVerbs } from './asked-goals.js';
 import { requestOpening } from './clauses.js';
+import { nounPhraseSpans } from './noun-phrases.js';
 import { byScore, type Option } from './options.js';
 
 /**
@@ -33,6 +34,11 @@ export type PlaceContext = {
    * something" -> "Tobi's desk"), if the instruction named one before.
    */
   placeOfPerson?: (clause: string) => string | undefined;
+  /**
+   * The last place the instruction names before a clause ("Visitors sit at the front desk ... put
+   * the magazines there" -> "the front desk"): where its "there" points.
+   */
+  placeSaidBefore?: (clause: string) => string | undefined;
   /** The verbs of the run's skills that put things somewhere (placingVerbs); default: the built-in skills'. */
   placingVerbs?: ReadonlySet<string>;
 };
@@ -152,6 +158,8 @@ export function destinationPhrase(clause: string, context: PlaceContext = {}): s
   if (/^me$/i.test(place)) return context.speakerAt;
   if (RECIPIENT.test(place)) return context.placeOfPerson?.(clause);
   if (place.length > 0) return place;
+  // "Put the magazines from the lounge there instead": where the instruction said before.
+  if (words.some((word, i) => i > 1 && /^there$/i.test(word))) return context.placeSaidBefore?.(clause);
   // "Throw away the can": into the bin that fits it.
   if (disposing) return FITTING_BIN;
   if (words.some((word) => word.toLowerCase() === 'me')) return context.speakerAt;
@@ -186,6 +194,22 @@ function inSource(words: readonly string[], at: number): boolean {
   }
   return false;
 }
+
+/**
+ * The last place an instruction names before a clause: the last noun phrase after "at", "on",
+ * "in", "into", "onto", "to", "by" or "near" in the text before it ("Visitors sit at the front desk
+ * for ages ... Could you put the magazines there?" -> "the front desk"). Undefined when none comes
+ * before, or the clause is not in the instruction.
+ */
+export function lastPlaceBefore(instruction: string, clause: string): string | undefined {
+  const at = instruction.indexOf(clause);
+  if (at < 0) return undefined;
+  const place = nounPhraseSpans(instruction.slice(0, at))
+    .filter((span) => PLACE_BEFORE.test(span.follows))
+    .at(-1);
+  return place === undefined ? undefined : `the ${place.phrase}`;
+}
+const PLACE_BEFORE = /^(?:at|on|in|into|onto|to|by|near)$/;
 
 /**
  * The person the instruction names whom a pronoun at the end of the text stands for: of the names

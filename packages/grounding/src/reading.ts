@@ -1,5 +1,6 @@
 import { ACTION_SPECS } from '@groundplan/simulator';
 import { instructionClauses, isRequest, politeness } from './clauses.js';
+import { plainRequests } from './indirect-requests.js';
 import { isBaseVerb } from './lexicon.js';
 
 /** What kind of question an instruction asks; `find` is an imperative search ("Find me a carrot"). */
@@ -54,9 +55,13 @@ export type Reading =
  * look for, search, identify, show, tell) ask for an answer too, unless a clause of the same
  * sentence asks for something else ("find the stapler and bring it to me" is a request); any other
  * imperative is a request; statements ("I left my headphones in a meeting room") only give
- * context. An instruction with no sentence that asks is read as a request, as a whole.
+ * context. A thing asked to belong somewhere or a person asked to have it is a request ("Could
+ * it live in the toy chest?", "could she have the stapler?"). An instruction with no sentence that
+ * asks is read as a request, as a whole.
  */
-export function readInstruction(instruction: string): Reading {
+export function readInstruction(said: string): Reading {
+  // "Could the magazines live there instead?" asks for them to be put there (plainRequests).
+  const instruction = plainRequests(said);
   const questions: { sentence: string; form: QuestionForm }[] = [];
   const requests: string[] = [];
   for (const sentence of sentences(instruction)) {
