@@ -69,7 +69,7 @@ describe('grounded search steps', () => {
     });
     expect(lacking.command).toBe('done');
     expect(lacking.node).toBe('');
-    expect(lacking.reasoning).toMatch(/^no kettle anywhere in the building \(the nearest thing: /);
+    expect(lacking.reasoning).toMatch(/^no kettle in the building \(the nearest thing: /);
     const there = await llm.groundedSearchStep({
       sceneRef,
       instruction: 'Is there any ice cream left in the freezer?',
