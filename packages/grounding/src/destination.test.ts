@@ -33,6 +33,19 @@ describe('destination phrases', () => {
     expect(destinationPhrase(clause, { placeSaidBefore: (said) => lastPlaceBefore(instruction, said) })).toBe(
       'the front desk',
     );
+    // A room after a place says where that place is.
+    expect(
+      lastPlaceBefore(
+        'Our first-aider wants the kit kept out on the shelf in reception. Could you get it out of the admin cabinet and put it up there?',
+        'put it up there',
+      ),
+    ).toBe('the shelf in reception');
+    expect(
+      lastPlaceBefore(
+        'The dusty mugs are on the shelf in the kitchen. Put the cloth there.',
+        'Put the cloth there',
+      ),
+    ).toBe('the shelf in the kitchen');
     // No place before: nowhere said.
     expect(lastPlaceBefore('Put the cup there.', 'Put the cup there')).toBeUndefined();
   });

@@ -204,10 +204,20 @@ function inSource(words: readonly string[], at: number): boolean {
 export function lastPlaceBefore(instruction: string, clause: string): string | undefined {
   const at = instruction.indexOf(clause);
   if (at < 0) return undefined;
-  const place = nounPhraseSpans(instruction.slice(0, at))
-    .filter((span) => PLACE_BEFORE.test(span.follows))
-    .at(-1);
-  return place === undefined ? undefined : `the ${place.phrase}`;
+  const before = instruction.slice(0, at);
+  const places = nounPhraseSpans(before).filter((span) => PLACE_BEFORE.test(span.follows));
+  let place = places.at(-1)?.phrase;
+  if (place === undefined) return undefined;
+  // "On the shelf in the kitchen": the room says where the shelf is; the shelf is the place.
+  const previous = places.at(-2)?.phrase;
+  if (
+    previous !== undefined &&
+    new RegExp(String.raw`\b${previous}\s+(?:in|at)\s+the\s+${place}\b`, 'i').test(before)
+  )
+    place = `${previous} in the ${place}`;
+  // "On the shelf in reception", "in bedroom 2": a room said with no article, one word and its number.
+  const room = new RegExp(String.raw`\b${place}\s+((?:in|at)\s+[a-z]+(?:\s+[0-9]+)?)\b`, 'i').exec(before);
+  return room === null ? `the ${place}` : `the ${place} ${room[1]}`;
 }
 const PLACE_BEFORE = /^(?:at|on|in|into|onto|to|by|near)$/;
 
