@@ -3,6 +3,7 @@ import { actedOnPhrases } from './acted-on-phrases.js';
 import { buildingName, isBuildingWord, stem } from './building-words.js';
 import { isAdjective, isKnownWord, isNeverNoun, isNoun, namesNoThing, namesPlace } from './lexicon.js';
 import { nodeWords } from './node-words.js';
+import { DETERMINERS } from './noun-phrases.js';
 import { isPersonOf } from './people.js';
 
 /**
@@ -89,9 +90,6 @@ const describesAsNoun =
     (isNoun(word) || !isKnownWord(word)) && !isAdjective(word) && !isPersonOf(scene, word);
 
 const THING_KINDS = new Set(['asset', 'object']);
-const DETERMINERS = new Set(
-  'the a an some any my his her their our your its this that these those'.split(' '),
-);
 
 /** A general word, or its plural: "bits", "others". */
 function isGeneral(word: string): boolean {

@@ -8,6 +8,11 @@ export function opensNounPhrase(word: string): boolean {
   return new RegExp(`^${OPENER}$`, 'i').test(word);
 }
 
+/** Articles, possessive pronouns and demonstratives: words that say which, not what ("the", "our", "those", "any"). */
+export const DETERMINERS: ReadonlySet<string> = new Set(
+  'the a an some any my his her their our your its this that these those'.split(' '),
+);
+
 /**
  * Words that end one: prepositions, conjunctions, a verb's particles and the adverbs of where
  * ("carry the mash down from the table", "the cushion upstairs too"), and the end of a clause.

@@ -2,6 +2,7 @@ import { ancestorsOf, type SceneGraph } from '@groundplan/scene-graph';
 import { buildingName, isBuildingWord, stem } from './building-words.js';
 import { destinationAssets } from './destination-assets.js';
 import { nodeWords } from './node-words.js';
+import { DETERMINERS } from './noun-phrases.js';
 import { assetKind } from './resting-places.js';
 import { FLOOR_SAID, onFloorSaid, placesNamed, roomsSaid } from './things-in-rooms.js';
 
@@ -88,7 +89,6 @@ const HOW_MANY =
 function words(phrase: string): string[] {
   return (phrase.replace(/-/g, '').match(/[a-z]+/g) ?? []).filter((word) => !DETERMINERS.has(word));
 }
-const DETERMINERS = new Set('the a an our my your their his her its these those this that any'.split(' '));
 
 /**
  * The rooms, assets and objects the words name: those whose name ends in the last word (in the

@@ -194,7 +194,7 @@ async function answered(
   // "How many chairs are in meeting room 2?": every one counted; "which of the bedrooms don't
   // have a nightstand?": each one without; not the one node the search ended on. Every question
   // asks, since the scene's answer decides whether it is one ("My parents are staying over - how
-  // many beds have we got?" is read as a statement's question); runs recorded before asked only
+  // many beds have we got?" is read as a question of no form); runs recorded before asked only
   // for a how-many or which form, and runs before that took the search's node.
   const asksTheScene =
     run.reading.kind === 'question' &&
