@@ -23,7 +23,7 @@ export function plainRequests(text: string): string {
 function objectForm(phrase: string): string {
   return OBJECT_FORMS[phrase.toLowerCase()] ?? phrase;
 }
-const OBJECT_FORMS: Record<string, string> = { they: 'them', he: 'him', she: 'her', we: 'us', i: 'me' };
+const OBJECT_FORMS: Record<string, string> = { they: 'them', he: 'him', she: 'her' };
 
 /** A modal, capitalised or not (the patterns are case-sensitive: a name is capitalised). */
 const MODAL = String.raw`\b([Cc]an|[Cc]ould|[Ww]ould|[Ww]ill|[Ss]hould)`;

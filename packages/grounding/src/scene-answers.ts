@@ -5,6 +5,7 @@ import { nodeWords } from './node-words.js';
 import { DETERMINERS } from './noun-phrases.js';
 import { assetKind } from './resting-places.js';
 import { FLOOR_SAID, onFloorSaid, placesNamed, roomsSaid } from './things-in-rooms.js';
+import { askedWhetherThere } from './whether-there.js';
 
 /**
  * The things a how-many question counts: every room, asset or object whose words name the kind its
@@ -154,16 +155,16 @@ const PLACE =
  * The things a question asks about besides those it sets aside in places it names: "Apart from
  * the ones in the kitchen and the meeting rooms, where are the fire extinguishers?" (the others),
  * "Is there a microwave anywhere apart from the one in the kitchen?" (none, when the kitchen's is
- * the only one). Its kind is what "where are" or "is there" asks about (the plural said before
- * the aside, for a where-question that opens with it). Undefined when the question sets nothing
- * aside or names no kind the building has.
+ * the only one). Its kind is what "where are" asks about, else the thing a whether-there question
+ * asks about (askedWhetherThere). Undefined when the question sets nothing aside or names no kind
+ * the building has.
  */
 export function thingsApartFrom(graph: SceneGraph, instruction: string): string[] | undefined {
   const aside = APART_FROM.exec(instruction);
   if (aside === null) return undefined;
-  const asked = WHERE_ARE.exec(instruction) ?? THERE_IS.exec(instruction);
-  if (asked === null) return undefined;
-  const kind = kindsNamed(graph, words(asked[1]!.toLowerCase()));
+  const asked = WHERE_ARE.exec(instruction)?.[1] ?? askedWhetherThere(instruction)[0];
+  if (asked === undefined) return undefined;
+  const kind = kindsNamed(graph, words(asked.toLowerCase()));
   if (kind.length === 0) return undefined;
   // "In the kitchen and the meeting rooms": each place in turn.
   const setAside = aside[2]!
@@ -180,9 +181,6 @@ const APART_FROM =
 /** "Where are the fire extinguishers": the things asked where. */
 const WHERE_ARE =
   /\bwhere\s+(?:are|is)\s+(?:all\s+)?(?:the\s+|our\s+)?([a-z][a-z -]*?)(?=\s*[?,.!]|\s+(?:kept|now|at|in|on)\b)/i;
-/** "Is there a microwave anywhere", "have we got any": the thing asked whether there is. */
-const THERE_IS =
-  /\b(?:is\s+there|are\s+there|have\s+we\s+got|do\s+we\s+have)\s+(?:a|an|any|another|other)\s+([a-z][a-z -]*?)(?=\s*[?,.!]|\s+(?:anywhere|somewhere|apart|other|except|besides|aside|in|on|at)\b)/i;
 
 /**
  * The places a which-question asks for that lack a thing: "Which of the bedrooms don't have a

@@ -27,7 +27,8 @@ export function askedWhetherThere(instruction: string): string[] {
       const first = nounPhrases(rest)[0];
       if (first === undefined) return [];
       // "Scotch tape or packing tape": the other thing after "or" is asked for too.
-      const after = rest.toLowerCase().slice(rest.toLowerCase().indexOf(first) + first.length);
+      const lower = rest.toLowerCase();
+      const after = lower.slice(lower.indexOf(first) + first.length);
       const or = /^\s*,?\s+or\s+(?:(?:a|an|any|some)\s+)?(.*)$/.exec(after);
       const other = or === null ? undefined : nounPhrases(`the ${or[1]}`)[0];
       return [first, ...(other === undefined ? [] : [other])].map(thingOnly).filter((thing) => thing !== '');
