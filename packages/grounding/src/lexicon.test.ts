@@ -30,12 +30,20 @@ describe('English words as WordNet knows them', () => {
     expect(isAdjectiveOnly('red')).toBe(false);
   });
 
-  it('tells nouns that name no thing in any sense from those that may', () => {
+  it('tells nouns that usually name no thing from those that may', () => {
     expect(namesNoThing('week')).toBe(true);
     expect(namesNoThing('look')).toBe(true);
     expect(namesNoThing('signature')).toBe(true);
     expect(namesNoThing('pranks')).toBe(true);
-    // A thing in one sense is enough: a house, a kettle, a unicorn, a giraffe.
+    // What a word usually means, its first sense, decides: a night off (a time, though Night is
+    // also a goddess), have a word, give up the ghost.
+    expect(namesNoThing('night')).toBe(true);
+    expect(namesNoThing('word')).toBe(true);
+    expect(namesNoThing('ghost')).toBe(true);
+    // A first sense among WordNet's top concepts is no abstraction: food is something.
+    expect(namesNoThing('food')).toBe(false);
+    // A thing first: a house, a kettle, a unicorn, a giraffe, a key.
+    expect(namesNoThing('key')).toBe(false);
     expect(namesNoThing('house')).toBe(false);
     expect(namesNoThing('kettle')).toBe(false);
     expect(namesNoThing('unicorn')).toBe(false);

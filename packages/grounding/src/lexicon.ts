@@ -66,20 +66,26 @@ export function isNeverNoun(word: string): boolean {
 }
 
 /**
- * Whether a noun names no thing in any of its senses: every sense WordNet gives it is filed under
- * an act, an attribute, a time, a communication, a feeling, a state or another abstraction (its
- * lexicographer file: "a look", "the week", "his signature", "a prank"), none under artifacts,
- * foods, plants, animals, people, bodies, substances, natural objects, places, groups or
- * possessions. False for a word WordNet does not know as a noun ("almirah", "glug"): it may still
- * name a thing.
+ * Whether a noun names no thing: what it usually means, its first sense (WordNet orders a word's
+ * senses by how often they were tagged in its corpus), or every sense it has, is filed under an
+ * act, an attribute, a time, a communication, a feeling, a state or another abstraction (its
+ * lexicographer file: "a look", "the week", "a night off", "have a word", "given up the ghost"),
+ * not under artifacts, foods, plants, animals, people, bodies, substances, natural objects, places,
+ * groups or possessions. A first sense among WordNet's top concepts (noun.Tops: food, animal,
+ * person) is no abstraction. False for a word WordNet does not know as a noun ("almirah", "glug"):
+ * it may still name a thing.
  */
 export function namesNoThing(word: string): boolean {
   const { nouns, nounData } = load();
   const lower = word.toLowerCase();
   const form = [lower, ...singulars(lower)].find((candidate) => nouns.has(candidate));
   if (form === undefined) return false;
-  return nouns.get(form)!.every((offset) => ABSTRACT_FILES.has(lexicographerFile(nounData, offset)));
+  const files = nouns.get(form)!.map((offset) => lexicographerFile(nounData, offset));
+  return (files[0] !== TOPS && ABSTRACT_FILES.has(files[0]!)) || files.every((file) => ABSTRACT_FILES.has(file));
 }
+
+/** WordNet's lexicographer file of its top concepts, some things (food, animal, person), some not (abstraction). */
+const TOPS = 3;
 
 /** WordNet's lexicographer files of nouns that are no thing (noun.Tops, noun.act, noun.attribute ...). */
 const ABSTRACT_FILES = new Set([

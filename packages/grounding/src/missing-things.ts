@@ -106,6 +106,6 @@ const PRO_FORMS = new Set(['one', 'ones']);
 const GENERAL_WORDS = new Set(
   `one ones thing things item items stuff something anything everything nothing someone somewhere place
   places location locations spot spots position positions area areas
-  way kind sort lot lots bit little piece rest other others same whole right wrong correct appropriate best
+  way kind sort lot lots bit little piece few couple several rest other others same whole right wrong correct appropriate best
   next last first second third new old other own it them me him her us you one's`.split(/\s+/),
 );
