@@ -36,7 +36,7 @@ export function actedOnPhrases(clauses: readonly string[]): string[] {
  */
 export function askedParts(clauses: readonly string[]): string[] {
   return clauses.flatMap((clause) => {
-    const request = requestBody(clause);
+    const request = requestBody(clause) ?? reportedRequest(clause);
     if (request !== undefined) return [request];
     const wanted = WANTING.exec(clause);
     const object = wanted === null ? '' : clause.slice(wanted.index + wanted[0].length);
@@ -54,6 +54,16 @@ function requestBody(clause: string): string | undefined {
   const verb = asked.split(/\s+/)[0];
   return verb !== undefined && /^[a-z-]+$/i.test(verb) && isBaseVerb(verb) ? asked : undefined;
 }
+
+/**
+ * A request reported inside a statement, from its verb: "she's asked if you could open her
+ * cabinet" -> "open her cabinet", "I was wondering whether you'd bring ...".
+ */
+function reportedRequest(clause: string): string | undefined {
+  const reported = REPORTED.exec(clause);
+  return reported === null ? undefined : requestBody(clause.slice(reported.index + reported[0].length));
+}
+const REPORTED = /\b(?:if|whether)\s+you(?:\s+(?:could|can|would|might|will)|['’]d)\s+/i;
 
 /** The part of a clause before its first subordinate clause: "leave it on his desk so he can have a go". */
 function untilSubordinate(clause: string): string {

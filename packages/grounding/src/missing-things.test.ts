@@ -92,5 +92,25 @@ describe('things a request names that the building does not have', () => {
       missingThings(office, clauses('I want to make a sandwich. Put the bread on the lunch table.')),
     ).toEqual([]);
     expect(missingThings(office, clauses('Kindly bring me the giraffe.'))).toEqual(['giraffe']);
+    // A request reported in a statement is what is asked; the rest says how things are.
+    expect(
+      missingThings(office, clauses("She's asked if you could open her cabinet - she's lost the key again.")),
+    ).toEqual([]);
+    expect(missingThings(office, clauses("She's asked if you could bring her the giraffe."))).toEqual([
+      'giraffe',
+    ]);
+  });
+
+  it('reads how long and how much as no thing', async () => {
+    const home = await datasetScene('home');
+    const office = await datasetScene('office');
+    const clauses = (text: string) => instructionClauses(text);
+    expect(missingThings(home, clauses('Could you give the cheese a few minutes in the oven?'))).toEqual([]);
+    expect(missingThings(office, clauses('Give the seedlings a night off and move the trays to the lab bench.'))).toEqual(
+      [],
+    );
+    expect(missingThings(home, clauses('Could you give the cheese a few minutes on the barbie?'))).toEqual([
+      'barbie',
+    ]);
   });
 });

@@ -13,6 +13,9 @@ export const DETERMINERS: ReadonlySet<string> = new Set(
   'the a an some any my his her their our your its this that these those'.split(' '),
 );
 
+/** A determiner opening a phrase after "her": "her the scissors" -> "scissors". */
+const DETERMINER_FIRST = new RegExp(String.raw`^(?:${[...DETERMINERS].join('|')})\s+`);
+
 /**
  * Words that end one: prepositions, conjunctions, a verb's particles and the adverbs of where
  * ("carry the mash down from the table", "the cushion upstairs too"), and the end of a clause.
@@ -36,6 +39,9 @@ export function nounPhraseSpans(text: string): NounPhrase[] {
   const phrases: NounPhrase[] = [];
   for (const match of lower.matchAll(pattern)) {
     let phrase = tidy(match[1]!);
+    // "Bring her the scissors": this "her" says whom (the only opener that may be an object), and
+    // the thing's phrase opens after it.
+    if (/^her\s/i.test(match[0])) phrase = phrase.replace(DETERMINER_FIRST, '');
     // "the apple that isn't in the kitchen": after "that" or "which", a verb opens a clause, not a thing.
     if (CLAUSE_OPENERS.has(phrase.split(' ')[0]!)) continue;
     // "take them all down there", "leave it like that for her": a word that ends a phrase opens none.
