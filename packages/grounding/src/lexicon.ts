@@ -81,7 +81,9 @@ export function namesNoThing(word: string): boolean {
   const form = [lower, ...singulars(lower)].find((candidate) => nouns.has(candidate));
   if (form === undefined) return false;
   const files = nouns.get(form)!.map((offset) => lexicographerFile(nounData, offset));
-  return (files[0] !== TOPS && ABSTRACT_FILES.has(files[0]!)) || files.every((file) => ABSTRACT_FILES.has(file));
+  return (
+    (files[0] !== TOPS && ABSTRACT_FILES.has(files[0]!)) || files.every((file) => ABSTRACT_FILES.has(file))
+  );
 }
 
 /** WordNet's lexicographer file of its top concepts, some things (food, animal, person), some not (abstraction). */
@@ -172,8 +174,16 @@ export function isParticiple(word: string): boolean {
   return /^(?:[a-z]{3,}ed|[a-z]{2,}ing)$/.test(word) || IRREGULAR_PARTICIPLES.has(word);
 }
 
+/**
+ * English's irregular past participles, the common ones no ending gives away and that seldom name a
+ * thing ("set", "cut", "felt" and "shed" do, and are left out).
+ */
 const IRREGULAR_PARTICIPLES = new Set(
-  'left gone kept put lain sat stood hung spilt spilled thrown broken forgotten lost hidden taken'.split(' '),
+  `left gone kept put lain sat stood hung spilt spilled thrown broken forgotten lost hidden taken
+  lent sent spent brought bought caught taught thought fought sought got gotten given done made
+  said told sold found heard held known grown shown flown worn torn eaten fallen beaten ridden
+  written driven chosen frozen spoken stolen woken seen been become begun drunk meant dealt slept
+  swept wept knelt stuck struck`.split(/\s+/),
 );
 
 /** Whether WordNet knows a word as a noun, in its own form or a singular of it: "bottle", "markers". */
