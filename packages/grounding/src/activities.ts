@@ -65,8 +65,9 @@ import {
   withBonus,
   withModelPick,
 } from './options.js';
-import { isPersonOf, occupantOf, placeOfPerson } from './people.js';
+import { isPersonOf, occupantOf, ownerOf, placeOfPerson } from './people.js';
 import { buildingNodes, exploredRoomNodes, planNodes } from './plan-nodes.js';
+import { ambiguousOwners } from './pronoun-people.js';
 import { asksForFit, plainWords } from './quantified.js';
 import { absentReadThings, excludedNodes } from './read-things.js';
 import { type Reading, readInstruction } from './reading.js';
@@ -468,8 +469,16 @@ export function groundedActivities(deps: {
     const input = { ...given, instruction };
     // The requests, each with "his desk" read as the named person's desk.
     const said = instructionClauses(input.instruction).filter(isRequest);
+    const isPerson = (word: string) => isPersonOf(graph, word);
+    // "Whose notebook: Filipe's or Aaron's?" answered settles whom "his" stands for.
+    const answeredPeople = (input.resolved ?? []).flatMap((answer) => {
+      const owner = graph.hasNode(answer.node)
+        ? (ownerOf(graph, answer.node) ?? occupantOf(graph, answer.node))
+        : undefined;
+      return owner === undefined ? [] : [owner, owner.replace(/s$/, '')];
+    });
     const requests = said.map((clause) =>
-      withNamesForPronouns(input.instruction, clause, (word) => isPersonOf(graph, word)),
+      withNamesForPronouns(input.instruction, clause, isPerson, answeredPeople),
     );
     // A request for something the building does not have ends here: no goal is made up for it.
     // Unknown words, and nothing near in meaning either ("the couch" in a building of sofas is there).
@@ -523,9 +532,15 @@ export function groundedActivities(deps: {
       const node = onlyOneInRoomsSaid(graph, ambiguity.options, input.instruction);
       return node === undefined ? [] : [{ phrase: ambiguity.phrase, node }];
     });
-    const unclear = unresolved.find(
-      (ambiguity) => !settled.some((answer) => answer.phrase === ambiguity.phrase),
-    );
+    // "Filipe's off sick, so Aaron's teaching ... his notebook": whose, when both have one, is asked.
+    const unclear =
+      unresolved.find((ambiguity) => !settled.some((answer) => answer.phrase === ambiguity.phrase)) ??
+      ambiguousOwners(
+        graph,
+        input.instruction,
+        isPerson,
+        resolved.map((answer) => answer.node),
+      )[0];
     if (unclear)
       return {
         ok: false,

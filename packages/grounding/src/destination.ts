@@ -5,6 +5,7 @@ import { placingVerbs } from './asked-goals.js';
 import { requestOpening } from './clauses.js';
 import { nounPhraseSpans } from './noun-phrases.js';
 import { byScore, type Option } from './options.js';
+import { peopleForPronoun } from './pronoun-people.js';
 
 /**
  * The verbs that move a thing somewhere, by default the built-in skills' (placingVerbs): their
@@ -233,9 +234,20 @@ export function personBefore(
   instruction: string,
   text: string,
   isPerson?: (word: string) => boolean,
+  /** People an answer named ("Filipe's notebook" answered "his notebook"): they settle a pronoun they may stand for. */
+  answered: readonly string[] = [],
 ): string | undefined {
   const pronounAt = instruction.indexOf(text);
   const end = pronounAt < 0 ? instruction.length : pronounAt + text.length;
+  // The nearest people the text's first "his" or "her" may stand for (peopleForPronoun): one
+  // settles it, as does one an answer named.
+  const pronoun =
+    pronounAt < 0 || isPerson === undefined ? null : new RegExp(PRONOUNS.source, 'i').exec(text);
+  if (pronoun !== null && isPerson !== undefined) {
+    const near = peopleForPronoun(instruction, pronounAt + pronoun.index, pronoun[0], isPerson);
+    const settled = near.length === 1 ? near[0] : near.find((name) => answered.includes(name.toLowerCase()));
+    if (settled !== undefined) return settled;
+  }
   const all = [...instruction.matchAll(/\b([A-Z][a-z]+)(?:'s)?\b/g)]
     .filter(
       (match) =>
@@ -264,8 +276,10 @@ export function withNamesForPronouns(
   text: string,
   /** Whether a capitalised word opening a sentence is someone ("Chris has been ..."). */
   isPerson?: (word: string) => boolean,
+  /** People an answer named (personBefore). */
+  answered: readonly string[] = [],
 ): string {
-  const name = personBefore(instruction, text, isPerson);
+  const name = personBefore(instruction, text, isPerson, answered);
   return name === undefined ? text : text.replace(PRONOUNS, `${name}'s`);
 }
 

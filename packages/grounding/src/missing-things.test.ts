@@ -106,9 +106,9 @@ describe('things a request names that the building does not have', () => {
     const office = await datasetScene('office');
     const clauses = (text: string) => instructionClauses(text);
     expect(missingThings(home, clauses('Could you give the cheese a few minutes in the oven?'))).toEqual([]);
-    expect(missingThings(office, clauses('Give the seedlings a night off and move the trays to the lab bench.'))).toEqual(
-      [],
-    );
+    expect(
+      missingThings(office, clauses('Give the seedlings a night off and move the trays to the lab bench.')),
+    ).toEqual([]);
     expect(missingThings(home, clauses('Could you give the cheese a few minutes on the barbie?'))).toEqual([
       'barbie',
     ]);

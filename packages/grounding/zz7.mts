@@ -1,0 +1,2 @@
+import { getGender } from 'gender-detection-from-name';
+console.log(getGender('Laurianne', 'en'));
