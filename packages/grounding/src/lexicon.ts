@@ -162,6 +162,31 @@ function hypernyms(data: Buffer, offset: number): number[] {
   return found;
 }
 
+/** Whether a noun is first of all a person: "the fitters", "my big brother", "the cleaner's" first sense aside. */
+export function namesPerson(word: string): boolean {
+  const { nouns, nounData } = load();
+  const lower = word.toLowerCase();
+  const form = [lower, ...singulars(lower)].find((candidate) => nouns.has(candidate));
+  return form !== undefined && lexicographerFile(nounData, nouns.get(form)![0]!) === PERSON;
+}
+
+/** WordNet's lexicographer file of people (noun.person). */
+const PERSON = 18;
+
+/**
+ * The single words of the kinds a noun's first sense is one of, its direct hypernyms: "armchair"
+ * -> chair, "settee" -> bench. Empty for a word WordNet does not know as a noun.
+ */
+export function broaderNames(word: string): string[] {
+  const { nouns, nounData } = load();
+  const lower = word.toLowerCase();
+  const form = [lower, ...singulars(lower)].find((candidate) => nouns.has(candidate));
+  if (form === undefined) return [];
+  return hypernyms(nounData, nouns.get(form)![0]!)
+    .flatMap((offset) => synsetWords(nounData, offset))
+    .filter((name) => !name.includes('_'));
+}
+
 /** Whether WordNet knows a word at all, in any part of speech ("little", "coffee"; not "Aarav"). */
 export function isKnownWord(word: string): boolean {
   const { verbs, adverbs, adjectives } = load();

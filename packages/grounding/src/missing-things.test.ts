@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { instructionClauses } from './clauses.js';
-import { missingThings } from './missing-things.js';
+import { missingThings, phraseHead } from './missing-things.js';
 import { nounPhrases } from './noun-phrases.js';
 import { datasetScene } from './test-support/datasets.js';
 
@@ -112,5 +112,38 @@ describe('things a request names that the building does not have', () => {
     expect(missingThings(home, clauses('Could you give the cheese a few minutes on the barbie?'))).toEqual([
       'barbie',
     ]);
+  });
+
+  it('reads the word a phrase names its thing by, and finds a kind the building lacks', async () => {
+    expect(phraseHead('green wellies by the door')).toBe('wellies');
+    expect(phraseHead('table there')).toBe('table');
+    expect(phraseHead('reading glasses should live')).toBe('glasses');
+    expect(phraseHead('largest meeting room')).toBe('room');
+    expect(phraseHead('watering can')).toBe('can');
+    expect(phraseHead('kids can do it themselves')).toBe('kids');
+    expect(phraseHead('tea belongs')).toBe('tea');
+    // Something done, and a kind of thing after "all the": no one thing.
+    expect(phraseHead('running a robotics taster')).toBeUndefined();
+    expect(phraseHead('the food')).toBeUndefined();
+    const home = await datasetScene('home');
+    const office = await datasetScene('office');
+    const clauses = (text: string) => instructionClauses(text);
+    // The cricket is on the telly, and no bat is anywhere; no watering can either.
+    expect(missingThings(home, clauses('Could you fetch the cricket bat from the garage?'))).toEqual([
+      'cricket bat',
+    ]);
+    expect(missingThings(home, clauses('Bring the watering can in from the patio.'))).toEqual([
+      'watering can',
+    ]);
+    // An armchair is a chair, and the fitters are people; coffee the office has, coffee beans not.
+    expect(missingThings(home, clauses('Put the cushion on the burgundy armchair.'))).toEqual([]);
+    expect(missingThings(office, clauses('Could you move the chairs before the fitters arrive?'))).toEqual(
+      [],
+    );
+    expect(missingThings(office, clauses('Grab the bag of coffee beans from the pantry cupboard.'))).toEqual([
+      'coffee beans',
+    ]);
+    // A word test: "the board rubber" names a rubber, and the office has a rubber snake.
+    expect(missingThings(office, clauses('Fetch the board rubber from meeting room 4.'))).toEqual([]);
   });
 });

@@ -1,7 +1,19 @@
 import { ancestorsOf, type SceneGraph } from '@groundplan/scene-graph';
 import { actedOnPhrases } from './acted-on-phrases.js';
 import { buildingName, isBuildingWord, stem } from './building-words.js';
-import { isAdjective, isKnownWord, isNeverNoun, isNoun, namesNoThing, namesPlace } from './lexicon.js';
+import {
+  broaderNames,
+  isAdjective,
+  isAdverb,
+  isBaseVerb,
+  isKnownWord,
+  isNeverNoun,
+  isNoun,
+  isParticiple,
+  namesNoThing,
+  namesPerson,
+  namesPlace,
+} from './lexicon.js';
 import { nodeWords } from './node-words.js';
 import { DETERMINERS } from './noun-phrases.js';
 import { isPersonOf } from './people.js';
@@ -34,10 +46,81 @@ export function unknownPhrases(scene: SceneGraph, phrases: readonly string[]): s
     if (words.every(namesNoThing)) continue;
     // "The cookbook from the study", "out in the garden": a place the building calls otherwise is no thing.
     if (words.length > 0 && words.every(namesPlace)) continue;
-    if (!words.some((word) => isBuildingWord(scene, word))) missing.push(phrase);
+    if (!words.some((word) => isBuildingWord(scene, word)) || namesUnknownKind(scene, phrase))
+      missing.push(phrase);
   }
   return [...new Set(missing)];
 }
+
+/**
+ * Whether the word a phrase's thing is named by, its head (phraseHead), names a kind the building
+ * does not know, though other words of the phrase may be its: "the cricket bat" where the cricket
+ * is on the telly, "the board rubber", "the watering can". Not a head WordNet files first as a
+ * person ("the fitters"), an abstraction or a place, nor one whose first sense is a kind of
+ * something the building has ("the burgundy armchair": a chair).
+ */
+function namesUnknownKind(scene: SceneGraph, phrase: string): boolean {
+  const head = phraseHead(phrase);
+  if (head === undefined || isGeneral(head) || PRO_FORMS.has(head)) return false;
+  const forms = [head, head.replace(/-/g, ''), ...head.split('-')];
+  if (forms.some((form) => isBuildingWord(scene, form))) return false;
+  if (namesNoThing(head) || namesPlace(head) || namesPerson(head) || isNeverNoun(head)) return false;
+  return !broaderNames(head).some((name) => isBuildingWord(scene, name));
+}
+
+/**
+ * The word a noun phrase's thing is named by: the last of its first run of words that may be nouns
+ * ("the green wellies by the door" -> wellies, "the table there" -> table, "the reading glasses
+ * should live" -> glasses); the run ends before an adverb, a participle, a verb that is no noun, a
+ * word with an apostrophe ("he's") or a closed-class word ("but", "as", "will"). Undefined for a
+ * phrase that opens with a participle ("running a taster": something done, no thing).
+ */
+export function phraseHead(phrase: string): string | undefined {
+  const all = phrase.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? [];
+  // "All the food": a kind, not one thing of it.
+  if (all.length === 0 || DETERMINERS.has(all[0]!)) return undefined;
+  // "Running a taster", "binding her thesis": something done, with its object.
+  if (isParticiple(all[0]!) && DETERMINERS.has(all[1] ?? '')) return undefined;
+  let head = all[0]!;
+  for (const [i, word] of all.entries()) {
+    if (i === 0) continue;
+    // "The meeting room", "the reading glasses": a participle before a noun is part of its name.
+    const next = all[i + 1];
+    const modifies = isParticiple(word) && next !== undefined && !endsNounRun(next);
+    // "The kids can do it": a modal before a verb; "the watering can" is a can.
+    const modal = MODALS.has(word) && next !== undefined && isBaseVerb(next);
+    if (modal || (!modifies && endsNounRun(word))) break;
+    head = word;
+  }
+  return head.replace(/['’]s$/, '');
+}
+
+/** Whether a word after a noun is no part of its phrase: an adverb, a participle, a verb, "he's". */
+function endsNounRun(word: string): boolean {
+  return (
+    /['’]/.test(word) ||
+    CLOSED_CLASS.has(word) ||
+    DETERMINERS.has(word) ||
+    isAdverb(word) ||
+    isParticiple(word.split('-').at(-1)!) ||
+    (isBaseVerb(word) && !isNoun(word)) ||
+    // "the tea belongs": a verb's third person.
+    (word.endsWith('s') && isBaseVerb(word.slice(0, -1)) && !isNoun(word)) ||
+    (!isNoun(word) && isKnownWord(word) && !isAdjective(word))
+  );
+}
+
+/** Modal verbs that are also nouns: one before a verb ends a phrase. */
+const MODALS = new Set(['can', 'will', 'may']);
+
+/** Words of the closed classes that may follow a noun and are no part of it. */
+const CLOSED_CLASS = new Set(
+  `there here as but and or nor yet than since till until unless whether because while though
+  be is are was were been am has have had do does did would shall should could might must ought
+  not no i me you he him she we us they them it my your our their so if for to with of in on at by
+  from up down out off round about around across along through over under into onto behind beside
+  between beyond when where who whom whose which what why how that`.split(/\s+/),
+);
 
 /**
  * The phrases of two words or more that no one thing of the building answers to, though each word
@@ -106,6 +189,6 @@ const PRO_FORMS = new Set(['one', 'ones']);
 const GENERAL_WORDS = new Set(
   `one ones thing things item items stuff something anything everything nothing someone somewhere place
   places location locations spot spots position positions area areas
-  way kind sort lot lots bit little piece few couple several rest other others same whole right wrong correct appropriate best
+  way kind sort lot lots bit little piece few couple several pair rest other others same whole right wrong correct appropriate best
   next last first second third new old other own it them me him her us you one's`.split(/\s+/),
 );
