@@ -81,6 +81,12 @@ describe('things a request places in a room that has none', () => {
         'We eat in the cafeteria. Bring a plate from the kitchen to the printer in there.',
       ]),
     ).toEqual([expect.objectContaining({ phrase: 'printer in cafeteria' })]);
+    // Nor the room of the place a thing comes from: "from the counter in the downstairs kitchen".
+    const home = await datasetScene('home');
+    const lunch =
+      "The baby's having lunch in dining room 1. Take the banana from the counter in the downstairs kitchen";
+    expect(thingsNotInRooms(home, [`${lunch} to the table in there.`])).toEqual([]);
+    expect(inNamedRoom(home, 'the table', `${lunch} to the table in there.`, 'asset')).toBe('dining_table1');
   });
 });
 

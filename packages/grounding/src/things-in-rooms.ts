@@ -372,11 +372,28 @@ function roomMentions(text: string, rooms: (phrase: string) => string | undefine
       if (at === undefined) continue;
       const before = (words[i - 1] ?? '').toLowerCase();
       const from = before === 'from' || (before === 'the' && (words[i - 2] ?? '').toLowerCase() === 'from');
-      if (!from && before !== 'of') said.push(at.room);
+      if (!from && before !== 'of' && !placeOfSource(words, i)) said.push(at.room);
       i += at.length - 1;
     }
   }
   return said;
+}
+
+/**
+ * Whether the room at `start` is where a thing comes from, said as the room of its place: "from
+ * the counter in the downstairs kitchen", "off the shelf in the storage room".
+ */
+function placeOfSource(words: readonly string[], start: number): boolean {
+  let at = start - 1;
+  if (words[at]?.toLowerCase() === 'the') at--;
+  if (!/^(?:in|at|on)$/i.test(words[at] ?? '')) return false;
+  for (let k = at - 1; k >= Math.max(0, at - 5); k--) {
+    const word = words[k]!.toLowerCase();
+    if (word === 'from' || word === 'off' || (word === 'of' && words[k - 1]?.toLowerCase() === 'out'))
+      return true;
+    if (/^(?:to|into|onto|on|in|at|by|near|for|with|and|then)$/.test(word)) return false;
+  }
+  return false;
 }
 
 /** The room the longest run of up to four words from `start` names, and how many words it took. */
