@@ -88,6 +88,14 @@ describe('things a request places in a room that has none', () => {
     expect(thingsNotInRooms(home, [`${lunch} to the table in there.`])).toEqual([]);
     expect(inNamedRoom(home, 'the table', `${lunch} to the table in there.`, 'asset')).toBe('dining_table1');
   });
+
+  it('counts a thing of a kind of what is said: the shelf in the library is its bookshelf', async () => {
+    const home = await datasetScene('home');
+    expect(thingsNotInRooms(home, ['Put the atlas on the shelf in the library.'])).toEqual([]);
+    expect(thingsNotInRooms(home, ['Put the atlas on the wardrobe in the library.'])).toEqual([
+      expect.objectContaining({ phrase: 'wardrobe in library0' }),
+    ]);
+  });
 });
 
 describe('things a negated relative clause leaves out', () => {

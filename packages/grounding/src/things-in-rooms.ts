@@ -1,6 +1,7 @@
 import { spoken } from '@groundplan/retrieval';
 import { ancestorsOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
 import { stem } from './building-words.js';
+import { broaderNames } from './lexicon.js';
 import { nodeWords } from './node-words.js';
 
 /** A thing a request places in a room that has none: "the fridge in Aaron's office". */
@@ -56,9 +57,11 @@ export function thingsInRooms(graph: SceneGraph, text: string): ThingInRoom[] {
       : rooms(match[2]!);
     if (room === undefined || GENERAL.has(head)) continue;
     const word = stem(head);
+    // "The shelf in the library": its bookshelf, a kind of shelf by WordNet's hypernyms.
     const ofKind = graph.filterNodes(
       (id, attributes) =>
-        (attributes.kind === 'asset' || attributes.kind === 'object') && nodeWords(graph, id).includes(word),
+        (attributes.kind === 'asset' || attributes.kind === 'object') &&
+        (nodeWords(graph, id).includes(word) || kindsOf(id).includes(word)),
     );
     found.push({
       thing: match[1]!.toLowerCase(),
@@ -377,6 +380,16 @@ function roomMentions(text: string, rooms: (phrase: string) => string | undefine
     }
   }
   return said;
+}
+
+/** The kinds a node's name says it is one of: bookshelf_2 -> shelf (stemmed). */
+function kindsOf(id: string): string[] {
+  return broaderNames(
+    id
+      .replace(/[_-]?\d+$/, '')
+      .split(/[_-]/)
+      .at(-1)!,
+  ).map(stem);
 }
 
 /**
