@@ -9,6 +9,18 @@ describe('instruction clauses', () => {
     ]);
   });
 
+  it('gives a verb after "and" the subject of the clause before it: what someone will do is no request', () => {
+    expect(instructionClauses("Leave it as it is, I'll go up and have a word.")).toEqual([
+      'Leave it as it is',
+      "I'll go up",
+      "I'll have a word",
+    ]);
+    expect(instructionClauses("I'll go up and have a word.").some(isRequest)).toBe(false);
+    expect(isRequest("They're in the cabinet in his office")).toBe(false);
+    // "You" is the robot: "you could bring it and put it away" still asks twice.
+    expect(instructionClauses('Bring the mug and put it on the desk.').filter(isRequest)).toHaveLength(2);
+  });
+
   it('splits at "then", sentence ends and commas, and drops a connective left alone', () => {
     expect(
       instructionClauses('Wash the dishes. Once finished, put the cutlery away then close the drawer!'),

@@ -65,13 +65,29 @@ export function instructionClauses(instruction: string): string[] {
       withSharedVerb(
         segment
           .split(',')
-          .flatMap((part) => part.split(CONNECTIVE))
+          .flatMap((part) => withSharedSubject(part.split(CONNECTIVE).map(tidy)))
           .map(tidy),
       ),
     )
     .filter((clause) => clause.split(' ').length >= 2);
   return clauses.length > 0 ? clauses : [instruction.trim()];
 }
+
+/**
+ * The parts "and" joins, each verb after the first given the first's subject when it has none:
+ * "I'll go up and have a word" says what I will do in both ("I'll have a word"), not a request.
+ * Only a subject pronoun other than "you" is shared ("you could bring it and put it away" asks).
+ */
+function withSharedSubject(parts: string[]): string[] {
+  const subject = SUBJECT.exec(parts[0] ?? '')?.[0];
+  if (subject === undefined) return parts;
+  return parts.map((part, i) =>
+    i > 0 && isBaseVerb(part.split(' ')[0]!.toLowerCase()) ? `${subject} ${part}` : part,
+  );
+}
+
+/** A subject pronoun, with its verb run into it or not: "I'll", "we're", "she". */
+const SUBJECT = /^(?:i|he|she|we|they)(?:['’](?:ll|d|re|ve|s|m))?(?=\s)/i;
 
 function tidy(clause: string): string {
   return clause.replace(/\s+/g, ' ').trim();
@@ -229,7 +245,7 @@ const SPEAKER_AT = new RegExp(
  * coffee on the floor", "My parcel got delivered"). A request opens with its verb.
  */
 const STATEMENT_OPENERS = new Set(
-  "i i'm i've we we're you he she it it's they there there's this that these those my our your his her their its a an the someone something somebody everyone each every let's".split(
+  "i i'm i've i'll i'd we we're we've we'll we'd you he he's he'll he'd she she's she'll she'd it it's they they're they've they'll they'd there there's this that these those my our your his her their its a an the someone something somebody everyone each every let's".split(
     ' ',
   ),
 );
