@@ -13,6 +13,19 @@ describe('reading an instruction', () => {
     expect(readInstruction('Any milk left in the fridge?')).toMatchObject({ kind: 'question' });
   });
 
+  it('reads a question with a request that nothing change as a question', () => {
+    expect(
+      readInstruction(
+        "I can hear a telly upstairs. Is the one in the first-floor living room switched on? Leave it as it is, I'll go up and have a word.",
+      ),
+    ).toEqual({
+      kind: 'question',
+      form: 'whether',
+      asks: ['Is the one in the first-floor living room switched on?'],
+      by: 'rules',
+    });
+  });
+
   it('reads a question asked as a statement as a question', () => {
     expect(readInstruction('I wonder whether the lights are still on in the lab.')).toMatchObject({
       kind: 'question',

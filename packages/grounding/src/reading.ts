@@ -1,4 +1,5 @@
 import { ACTION_SPECS } from '@groundplan/simulator';
+import { leavesAsIs } from './asked-goals.js';
 import { instructionClauses, isRequest, politeness } from './clauses.js';
 import { plainRequests } from './indirect-requests.js';
 import { isBaseVerb } from './lexicon.js';
@@ -82,6 +83,8 @@ export function readInstruction(said: string): Reading {
     const clauses = instructionClauses(asked);
     const at = clauses.findIndex(asks);
     if (at < 0) continue;
+    // "Leave it as it is, I'll go up and have a word": asks that nothing change.
+    if (clauses.slice(at).filter(asks).every(leavesAsIs)) continue;
     const [first, ...rest] = clauses.slice(at) as [string, ...string[]];
     if (SEARCH_VERBS.has(firstWord(first))) {
       // "Locate it and place it in the lab": a later clause that asks for something else makes a request.
