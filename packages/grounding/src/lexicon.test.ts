@@ -40,6 +40,8 @@ describe('English words as WordNet knows them', () => {
     expect(namesNoThing('night')).toBe(true);
     expect(namesNoThing('word')).toBe(true);
     expect(namesNoThing('ghost')).toBe(true);
+    // A word whose senses were never counted has no first sense: a dustpan (or a dustpanful).
+    expect(namesNoThing('dustpan')).toBe(false);
     // A first sense among WordNet's top concepts is no abstraction: food is something.
     expect(namesNoThing('food')).toBe(false);
     // A thing first: a house, a kettle, a unicorn, a giraffe, a key.

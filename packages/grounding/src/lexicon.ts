@@ -14,6 +14,8 @@ type Lexicon = {
   adjectives: Set<string>;
   /** Each noun lemma's synset offsets in data.noun. */
   nouns: Map<string, number[]>;
+  /** The noun lemmas with a sense tagged in WordNet's corpus: their first sense is the most frequent. */
+  tagged: Set<string>;
   /** data.noun itself: a synset's offset is its byte offset. */
   nounData: Buffer;
 };
@@ -28,16 +30,19 @@ function load(): Lexicon {
       .split('\n')
       .filter((line) => line.length > 0 && !line.startsWith(' '));
   const nouns = new Map<string, number[]>();
+  const tagged = new Set<string>();
   for (const line of lemmas('noun')) {
     const fields = line.trim().split(' ');
     const pointers = Number(fields[3]);
     nouns.set(fields[0]!, fields.slice(6 + pointers).map(Number));
+    if (Number(fields[5 + pointers]) > 0) tagged.add(fields[0]!);
   }
   lexicon = {
     verbs: new Set(lemmas('verb').map((line) => line.split(' ')[0]!)),
     adverbs: new Set(lemmas('adv').map((line) => line.split(' ')[0]!)),
     adjectives: new Set(lemmas('adj').map((line) => line.split(' ')[0]!)),
     nouns,
+    tagged,
     nounData: readFileSync(join(dir, 'data.noun')),
   };
   return lexicon;
@@ -81,9 +86,10 @@ export function namesNoThing(word: string): boolean {
   const form = [lower, ...singulars(lower)].find((candidate) => nouns.has(candidate));
   if (form === undefined) return false;
   const files = nouns.get(form)!.map((offset) => lexicographerFile(nounData, offset));
-  return (
-    (files[0] !== TOPS && ABSTRACT_FILES.has(files[0]!)) || files.every((file) => ABSTRACT_FILES.has(file))
-  );
+  // A first sense is what the word usually means only when its senses were counted: "dustpan"'s
+  // two (the pan, a dustpanful) never were, and come in no order.
+  const usual = load().tagged.has(form) && files[0] !== TOPS && ABSTRACT_FILES.has(files[0]!);
+  return usual || files.every((file) => ABSTRACT_FILES.has(file));
 }
 
 /** WordNet's lexicographer file of its top concepts, some things (food, animal, person), some not (abstraction). */
@@ -162,29 +168,39 @@ function hypernyms(data: Buffer, offset: number): number[] {
   return found;
 }
 
-/** Whether a noun is first of all a person: "the fitters", "my big brother", "the cleaner's" first sense aside. */
+/** Whether a noun usually names a person (usualSenses): "the fitters", "my big brother". */
 export function namesPerson(word: string): boolean {
-  const { nouns, nounData } = load();
-  const lower = word.toLowerCase();
-  const form = [lower, ...singulars(lower)].find((candidate) => nouns.has(candidate));
-  return form !== undefined && lexicographerFile(nounData, nouns.get(form)![0]!) === PERSON;
+  return (
+    usualSenses(word).every((offset) => lexicographerFile(load().nounData, offset) === PERSON) &&
+    usualSenses(word).length > 0
+  );
 }
 
 /** WordNet's lexicographer file of people (noun.person). */
 const PERSON = 18;
 
 /**
- * The single words of the kinds a noun's first sense is one of, its direct hypernyms: "armchair"
- * -> chair, "settee" -> bench. Empty for a word WordNet does not know as a noun.
+ * The single words of the kinds a noun usually is one of, its direct hypernyms: "armchair"
+ * -> chair, "settee" -> bench; of each sense when its senses were never counted (usualSenses).
+ * Empty for a word WordNet does not know as a noun.
  */
 export function broaderNames(word: string): string[] {
-  const { nouns, nounData } = load();
+  return usualSenses(word)
+    .flatMap((offset) => hypernyms(load().nounData, offset))
+    .flatMap((offset) => synsetWords(load().nounData, offset))
+    .filter((name) => !name.includes('_'));
+}
+
+/**
+ * The senses a noun usually has: its first, when WordNet's corpus counted its senses (they come
+ * most frequent first), else all of them ("fitter", "dustpan": never counted, in no order).
+ */
+function usualSenses(word: string): number[] {
+  const { nouns, tagged } = load();
   const lower = word.toLowerCase();
   const form = [lower, ...singulars(lower)].find((candidate) => nouns.has(candidate));
   if (form === undefined) return [];
-  return hypernyms(nounData, nouns.get(form)![0]!)
-    .flatMap((offset) => synsetWords(nounData, offset))
-    .filter((name) => !name.includes('_'));
+  return tagged.has(form) ? nouns.get(form)!.slice(0, 1) : nouns.get(form)!;
 }
 
 /** Whether WordNet knows a word at all, in any part of speech ("little", "coffee"; not "Aarav"). */
