@@ -1,6 +1,6 @@
 // Writes DIR/categories.md: for each planner folder of an evaluation of the blind set, the tasks
 // right and the do-only-what-was-asked counts per category (question, impossible, negation,
-// ambiguous, side-effect, request). Usage: tsx scripts/write-category-table.ts DIR [blind|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9|blind10|blind11|blind12|blind13|blind14|blind15|blind16]
+// ambiguous, side-effect, request). Usage: tsx scripts/write-category-table.ts DIR [blind|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9|blind10|blind11|blind12|blind13|blind14|blind15|blind16|blind17]
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { passed } from '../src/report.js';
@@ -26,6 +26,7 @@ const BLIND_SETS = {
   blind14: 'fourteenth',
   blind15: 'fifteenth',
   blind16: 'sixteenth',
+  blind17: 'seventeenth',
 } as const;
 const set = process.argv[3] ?? 'blind';
 if (!Object.hasOwn(BLIND_SETS, set))

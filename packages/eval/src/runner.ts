@@ -1,5 +1,5 @@
 // The one evaluation runner: every task set (SayPlan's 90, held-out, blind, blind2, blind3, blind4, blind5,
-// blind6, blind7, blind8, blind9, blind10, blind11, blind12, blind13, blind14, blind15, blind16, the dynamic variants, the exploration benchmark) runs through the real workflows on a Temporal server,
+// blind6, blind7, blind8, blind9, blind10, blind11, blind12, blind13, blind14, blind15, blind16, blind17, the dynamic variants, the exploration benchmark) runs through the real workflows on a Temporal server,
 // with in-process workers; a task set's adapter (src/task-sets/) says which workers it needs and
 // how one task runs and is scored.
 import { readFile } from 'node:fs/promises';

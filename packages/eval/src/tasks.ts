@@ -114,7 +114,7 @@ export const DEFAULT_TASK_FILES = {
  * instructions held out from the grounded planner's word rules (written after them, to measure
  * how they carry to new wordings), and the blind set of office and home instructions (questions,
  * impossible requests, negations, ambiguous references, side-effect traps; issue 24), the second
- * the third, the fourth, the fifth, the sixth, the seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth, the thirteenth, the fourteenth, the fifteenth and the sixteenth (blind2 to blind16; the third to the sixteenth mainly requests
+ * the third, the fourth, the fifth, the sixth, the seventh, the eighth, the ninth, the tenth, the eleventh, the twelfth, the thirteenth, the fourteenth, the fifteenth, the sixteenth and the seventeenth (blind2 to blind17; the third to the seventeenth mainly requests
  * with goal predicates), each written before any planner ran on it (TASKS.md).
  */
 export const TASK_SETS = {
@@ -186,6 +186,10 @@ export const TASK_SETS = {
   blind16: {
     instructions: repoFile('datasets/tasks/blind16-tasks.json'),
     requirements: repoFile('datasets/tasks/blind16-requirements.json'),
+  },
+  blind17: {
+    instructions: repoFile('datasets/tasks/blind17-tasks.json'),
+    requirements: repoFile('datasets/tasks/blind17-requirements.json'),
   },
 } as const;
 export type TaskSetName = keyof typeof TASK_SETS;

@@ -1,4 +1,4 @@
-// The task sets of single instructions (sayplan, held-out, blind, blind2 to blind16): planTask, scored on its plan.
+// The task sets of single instructions (sayplan, held-out, blind, blind2 to blind17): planTask, scored on its plan.
 import { appendFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';

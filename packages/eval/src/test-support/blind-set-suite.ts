@@ -1,5 +1,5 @@
 // The checks every blind set gets (blind-tasks.test.ts, blind2-tasks.test.ts, blind3-tasks.test.ts,
-// blind4-tasks.test.ts, blind5-tasks.test.ts, blind6-tasks.test.ts, blind7-tasks.test.ts, blind8-tasks.test.ts, blind9-tasks.test.ts, blind10-tasks.test.ts, blind11-tasks.test.ts, blind12-tasks.test.ts, blind13-tasks.test.ts, blind14-tasks.test.ts, blind15-tasks.test.ts, blind16-tasks.test.ts): its ids against the scenes, its counts per category, each category judged
+// blind4-tasks.test.ts, blind5-tasks.test.ts, blind6-tasks.test.ts, blind7-tasks.test.ts, blind8-tasks.test.ts, blind9-tasks.test.ts, blind10-tasks.test.ts, blind11-tasks.test.ts, blind12-tasks.test.ts, blind13-tasks.test.ts, blind14-tasks.test.ts, blind15-tasks.test.ts, blind16-tasks.test.ts, blind17-tasks.test.ts): its ids against the scenes, its counts per category, each category judged
 // by its kind, and goals the classical planner reaches with the untouched nodes kept. Run on the
 // scenes as the files define them (the office robot holding coke_can), as the sets' `about` says
 // they run; the runner's scene choice (scenes.ts, startsHolding) is not these checks'.
