@@ -271,6 +271,32 @@ describe('grounded goal choice', () => {
     expect(chosen.ambiguous?.phrase).toBe('printer');
   });
 
+  it('asks whose notebook "his" means when two people named each have one, and brings the one answered', async () => {
+    const input = {
+      sceneRef,
+      instruction:
+        "Filipe's off sick, so Aaron's teaching his class in meeting room 1. He's asked for his notebook - could you bring it to the table in meeting room 1?",
+      view: jasonsOffice,
+      chooser: 'prior' as const,
+      rejected: [],
+    };
+    const asked = await activities().chooseGoals(input);
+    expect(asked).toMatchObject({
+      ok: false,
+      ambiguous: {
+        phrase: 'notebook "his" means (Filipe or Aaron)',
+        options: ['aarons_notebook', 'filipes_notebook'],
+      },
+    });
+    if (asked.ok || asked.ambiguous === undefined) return;
+    const answered = await activities().chooseGoals({
+      ...input,
+      resolved: [{ phrase: asked.ambiguous.phrase, node: 'filipes_notebook' }],
+    });
+    if (!answered.ok) throw new Error(answered.error);
+    expect(answered.goals).toEqual(['on(filipes_notebook, meeting_table_1)']);
+  });
+
   it('keeps the first of two goals the model picked that cannot hold together', async () => {
     const input = {
       sceneRef,
