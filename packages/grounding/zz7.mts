@@ -1,2 +1,0 @@
-import { getGender } from 'gender-detection-from-name';
-console.log(getGender('Laurianne', 'en'));
