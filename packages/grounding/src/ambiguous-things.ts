@@ -1,4 +1,5 @@
 import type { SceneGraph } from '@groundplan/scene-graph';
+import { nameOf } from './node-words.js';
 import { thingsInRooms } from './things-in-rooms.js';
 
 /** A phrase that names several things equally well, and the things. */
@@ -58,15 +59,6 @@ function thingsByName(scene: SceneGraph): Map<string, string[]> {
     names.set(scene, byName);
   }
   return byName;
-}
-
-/** A thing's name: its id without a trailing number, in words ("book_2" -> "book"). */
-function nameOf(id: string): string {
-  return id
-    .toLowerCase()
-    .replace(/[_-]?\d+$/, '')
-    .replace(/[_-]+/g, ' ')
-    .trim();
 }
 
 function singular(phrase: string): string {

@@ -81,15 +81,15 @@ export function isNeverNoun(word: string): boolean {
  * it may still name a thing.
  */
 export function namesNoThing(word: string): boolean {
-  const { nouns, nounData } = load();
-  const lower = word.toLowerCase();
-  const form = [lower, ...singulars(lower)].find((candidate) => nouns.has(candidate));
-  if (form === undefined) return false;
-  const files = nouns.get(form)!.map((offset) => lexicographerFile(nounData, offset));
-  // A first sense is what the word usually means only when its senses were counted: "dustpan"'s
-  // two (the pan, a dustpanful) never were, and come in no order.
-  const usual = load().tagged.has(form) && files[0] !== TOPS && ABSTRACT_FILES.has(files[0]!);
-  return usual || files.every((file) => ABSTRACT_FILES.has(file));
+  const { nounData } = load();
+  const abstract = (offset: number) => ABSTRACT_FILES.has(lexicographerFile(nounData, offset));
+  const all = nounSenses(word);
+  const usual = usualSenses(word);
+  if (all.length === 0) return false;
+  return (
+    usual.every((offset) => abstract(offset) && lexicographerFile(nounData, offset) !== TOPS) ||
+    all.every(abstract)
+  );
 }
 
 /** WordNet's lexicographer file of its top concepts, some things (food, animal, person), some not (abstraction). */
@@ -170,10 +170,8 @@ function hypernyms(data: Buffer, offset: number): number[] {
 
 /** Whether a noun usually names a person (usualSenses): "the fitters", "my big brother". */
 export function namesPerson(word: string): boolean {
-  return (
-    usualSenses(word).every((offset) => lexicographerFile(load().nounData, offset) === PERSON) &&
-    usualSenses(word).length > 0
-  );
+  const usual = usualSenses(word);
+  return usual.length > 0 && usual.every((offset) => lexicographerFile(load().nounData, offset) === PERSON);
 }
 
 /** WordNet's lexicographer file of people (noun.person). */
@@ -196,11 +194,20 @@ export function broaderNames(word: string): string[] {
  * most frequent first), else all of them ("fitter", "dustpan": never counted, in no order).
  */
 function usualSenses(word: string): number[] {
-  const { nouns, tagged } = load();
+  const all = nounSenses(word);
+  return all.length > 0 && load().tagged.has(nounForm(word)!) ? all.slice(0, 1) : all;
+}
+
+/** A noun's form WordNet knows, as written or a singular of it ("boxes" -> box). */
+function nounForm(word: string): string | undefined {
   const lower = word.toLowerCase();
-  const form = [lower, ...singulars(lower)].find((candidate) => nouns.has(candidate));
-  if (form === undefined) return [];
-  return tagged.has(form) ? nouns.get(form)!.slice(0, 1) : nouns.get(form)!;
+  return [lower, ...singulars(lower)].find((candidate) => load().nouns.has(candidate));
+}
+
+/** Every sense WordNet gives a noun, most frequent first when they were counted. */
+function nounSenses(word: string): number[] {
+  const form = nounForm(word);
+  return form === undefined ? [] : load().nouns.get(form)!;
 }
 
 /** Whether WordNet knows a word at all, in any part of speech ("little", "coffee"; not "Aarav"). */

@@ -38,3 +38,17 @@ export function attributeNames(graph: SceneGraph, id: string): string[] {
     typeof value === 'boolean' ? [] : (key.toLowerCase().match(/[a-z]+/g) ?? []).map(stem),
   );
 }
+
+/** A thing's name: its id without a trailing number, in words ("book_2" -> "book"). */
+export function nameOf(id: string): string {
+  return id
+    .toLowerCase()
+    .replace(/[_-]?\d+$/, '')
+    .replace(/[_-]+/g, ' ')
+    .trim();
+}
+
+/** The last word of a thing's name, what it is (English compounds are head-last): "bookshelf_2" -> bookshelf, "filipes_notebook" -> notebook. */
+export function nameHead(id: string): string {
+  return nameOf(id).split(' ').at(-1)!;
+}

@@ -3,6 +3,7 @@ import { getGender } from 'gender-detection-from-name';
 import type { Ambiguity } from './ambiguous-things.js';
 import { stem } from './building-words.js';
 import { isNoun, isParticiple } from './lexicon.js';
+import { nameHead } from './node-words.js';
 import { occupantName, ownerOf, personOfRoom } from './people.js';
 
 /**
@@ -123,15 +124,7 @@ export function thingsOf(graph: SceneGraph, person: string, name: string): strin
   const kind = stem(name);
   return graph.filterNodes((id, attributes) => {
     if (attributes.kind !== 'asset' && attributes.kind !== 'object') return false;
-    if (
-      stem(
-        id
-          .replace(/[_-]?\d+$/, '')
-          .split(/[_-]/)
-          .at(-1)!,
-      ) !== kind
-    )
-      return false;
+    if (stem(nameHead(id)) !== kind) return false;
     const owner = ownerOf(graph, id);
     if (owner !== undefined) return theirs.has(owner);
     if (occupantName(graph, id) === lower) return true;

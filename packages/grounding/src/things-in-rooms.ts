@@ -2,7 +2,7 @@ import { spoken } from '@groundplan/retrieval';
 import { ancestorsOf, roomOf, type SceneGraph } from '@groundplan/scene-graph';
 import { stem } from './building-words.js';
 import { broaderNames } from './lexicon.js';
-import { nodeWords } from './node-words.js';
+import { nameHead, nodeWords } from './node-words.js';
 
 /** A thing a request places in a room that has none: "the fridge in Aaron's office". */
 export type ThingNotInRoom = {
@@ -384,12 +384,7 @@ function roomMentions(text: string, rooms: (phrase: string) => string | undefine
 
 /** The kinds a node's name says it is one of: bookshelf_2 -> shelf (stemmed). */
 function kindsOf(id: string): string[] {
-  return broaderNames(
-    id
-      .replace(/[_-]?\d+$/, '')
-      .split(/[_-]/)
-      .at(-1)!,
-  ).map(stem);
+  return broaderNames(nameHead(id)).map(stem);
 }
 
 /**
