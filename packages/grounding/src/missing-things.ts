@@ -55,9 +55,9 @@ export function unknownPhrases(scene: SceneGraph, phrases: readonly string[]): s
 /**
  * Whether the word a phrase's thing is named by, its head (phraseHead), names a kind the building
  * does not know, though other words of the phrase may be its: "the cricket bat" where the cricket
- * is on the telly, "the board rubber", "the watering can". Not a head WordNet files first as a
- * person ("the fitters"), an abstraction or a place, nor one whose first sense is a kind of
- * something the building has ("the burgundy armchair": a chair).
+ * is on the telly, "the watering can". Not a head that usually names a person ("the fitters"), an
+ * abstraction or a place, nor one usually a kind of something the building has ("the burgundy
+ * armchair": a chair). A word test: "the board rubber" is a rubber, and the office has a rubber snake.
  */
 function namesUnknownKind(scene: SceneGraph, phrase: string): boolean {
   const head = phraseHead(phrase);
